@@ -1,0 +1,262 @@
+//! Command-line parsing for `til`, by hand (no dependencies): `til bpe train …` and `til bpe encode …`.
+//!
+//! Options take their value as the next argument or after `=` (`--merges 10`, `--merges=10`); `--`
+//! ends options so words may start with `-`. Left out: short options, option bundling, reading
+//! options from the environment.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use til_core::bpe::{BpeError, TieRule};
+
+use crate::Failure;
+
+pub const USAGE: &str = "\
+usage: til <command> [options]
+
+Transformer Input Lab on the command line.
+
+commands:
+  bpe train    learn byte-pair-encoding merges from a corpus
+  bpe encode   segment words with a learned merges.txt
+  gpt2 encode  GPT-2 token ids of a text
+  gpt2 decode  the text of GPT-2 token ids
+
+Run `til bpe --help` or `til gpt2 --help` for the options.
+";
+
+pub const BPE_USAGE: &str = "\
+usage: til bpe train --corpus FILE --merges N [options]
+       til bpe encode --merges FILE [--no-end-of-word] WORD...
+
+train: prints one line per merge: RANK<TAB>LEFT<TAB>RIGHT<TAB>COUNT (rank from 1).
+  --corpus FILE       the corpus: free text, split on Unicode whitespace
+  --merges N          how many merges to learn (N >= 1; fewer if pairs run out)
+  --tie RULE          lexicographic (default), smallest-id or first-seen
+  --word-counts       the corpus is `WORD COUNT` lines (e.g. `low 5`)
+  --no-end-of-word    do not append the </w> symbol to words
+  --export DIR        also write DIR/vocab.json and DIR/merges.txt (Hugging Face format)
+
+encode: prints each word's tokens, separated by spaces, one line per word.
+  --merges FILE       a merges.txt (from `til bpe train --export`, or Hugging Face)
+  --no-end-of-word    the merges were learned without </w>
+  --                  end of options: every later argument is a word
+";
+
+pub enum Command {
+    Help(&'static str),
+    Train(TrainArgs),
+    Encode(EncodeArgs),
+}
+
+pub struct TrainArgs {
+    pub corpus: PathBuf,
+    pub merges: usize,
+    pub tie_rule: TieRule,
+    pub word_counts: bool,
+    pub end_of_word: bool,
+    pub export: Option<PathBuf>,
+}
+
+pub struct EncodeArgs {
+    pub merges: PathBuf,
+    pub end_of_word: bool,
+    pub words: Vec<String>,
+}
+
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failure> {
+    let args = args
+        .into_iter()
+        .map(|a| {
+            a.into_string().map_err(|a| {
+                usage(format!(
+                    "argument `{}` is not valid UTF-8",
+                    a.to_string_lossy()
+                ))
+            })
+        })
+        .collect::<Result<Vec<String>, Failure>>()?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args[..] {
+        [] => Err(usage("missing command; try `til --help`")),
+        ["-h" | "--help" | "help", ..] => Ok(Command::Help(USAGE)),
+        ["bpe"] | ["bpe", "-h" | "--help" | "help", ..] => Ok(Command::Help(BPE_USAGE)),
+        ["bpe", "train", ref rest @ ..] => parse_train(rest),
+        ["bpe", "encode", ref rest @ ..] => parse_encode(rest),
+        ["bpe", other, ..] => Err(usage(format!(
+            "unknown command `bpe {other}`; try `til bpe --help`"
+        ))),
+        [other, ..] => Err(usage(format!(
+            "unknown command `{other}`; try `til --help`"
+        ))),
+    }
+}
+
+fn parse_train(args: &[&str]) -> Result<Command, Failure> {
+    let mut options = Options::new("til bpe train", args);
+    let (mut corpus, mut merges, mut tie_rule, mut export) = (None, None, None, None);
+    let (mut word_counts, mut no_end_of_word) = (false, false);
+    while let Some(arg) = options.next_option()? {
+        match arg {
+            "--corpus" => set(&mut corpus, arg, PathBuf::from(options.value(arg)?))?,
+            "--merges" => set(&mut merges, arg, merge_count(options.value(arg)?)?)?,
+            "--tie" => set(
+                &mut tie_rule,
+                arg,
+                options
+                    .value(arg)?
+                    .parse()
+                    .map_err(|e: BpeError| usage(e.to_string()))?,
+            )?,
+            "--export" => set(&mut export, arg, PathBuf::from(options.value(arg)?))?,
+            "--word-counts" => flag(&mut word_counts, arg)?,
+            "--no-end-of-word" => flag(&mut no_end_of_word, arg)?,
+            "-h" | "--help" => return Ok(Command::Help(BPE_USAGE)),
+            _ => return Err(options.unknown(arg)),
+        }
+    }
+    if let Some(word) = options.positional().first() {
+        return Err(usage(format!(
+            "unexpected argument `{word}` for `til bpe train`; try `til bpe --help`"
+        )));
+    }
+    Ok(Command::Train(TrainArgs {
+        corpus: corpus.ok_or_else(|| missing("--corpus FILE", "til bpe train"))?,
+        merges: merges.ok_or_else(|| missing("--merges N", "til bpe train"))?,
+        tie_rule: tie_rule.unwrap_or_default(),
+        word_counts,
+        end_of_word: !no_end_of_word,
+        export,
+    }))
+}
+
+fn parse_encode(args: &[&str]) -> Result<Command, Failure> {
+    let mut options = Options::new("til bpe encode", args);
+    let (mut merges, mut no_end_of_word) = (None, false);
+    while let Some(arg) = options.next_option()? {
+        match arg {
+            "--merges" => set(&mut merges, arg, PathBuf::from(options.value(arg)?))?,
+            "--no-end-of-word" => flag(&mut no_end_of_word, arg)?,
+            "-h" | "--help" => return Ok(Command::Help(BPE_USAGE)),
+            _ => return Err(options.unknown(arg)),
+        }
+    }
+    let words: Vec<String> = options.positional().iter().map(|w| w.to_string()).collect();
+    if words.is_empty() {
+        return Err(usage(
+            "missing words to encode for `til bpe encode`; try `til bpe --help`",
+        ));
+    }
+    Ok(Command::Encode(EncodeArgs {
+        merges: merges.ok_or_else(|| missing("--merges FILE", "til bpe encode"))?,
+        end_of_word: !no_end_of_word,
+        words,
+    }))
+}
+
+/// Walks a subcommand's arguments: options (with `--name value` or `--name=value`) first come out of
+/// `next_option`, everything else is collected as positional.
+struct Options<'a> {
+    command: &'static str,
+    args: &'a [&'a str],
+    next: usize,
+    /// The option just returned and the value after its `=`, if it had one.
+    inline_value: Option<(&'a str, &'a str)>,
+    positional: Vec<&'a str>,
+}
+
+impl<'a> Options<'a> {
+    fn new(command: &'static str, args: &'a [&'a str]) -> Options<'a> {
+        Options {
+            command,
+            args,
+            next: 0,
+            inline_value: None,
+            positional: Vec::new(),
+        }
+    }
+
+    /// The next option name, skipping (and keeping) positional arguments; None at the end.
+    fn next_option(&mut self) -> Result<Option<&'a str>, Failure> {
+        if let Some((name, _)) = self.inline_value {
+            return Err(usage(format!("{name} does not take a value")));
+        }
+        while let Some(&arg) = self.args.get(self.next) {
+            self.next += 1;
+            if arg == "--" {
+                self.positional.extend(&self.args[self.next..]);
+                self.next = self.args.len();
+            } else if arg.starts_with('-') && arg.len() > 1 {
+                let name = arg.split_once('=').map_or(arg, |(name, _)| name);
+                self.inline_value = arg.split_once('=');
+                return Ok(Some(name));
+            } else {
+                self.positional.push(arg);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The value of option `name`: after `=`, or the next argument.
+    fn value(&mut self, name: &str) -> Result<&'a str, Failure> {
+        if let Some((_, value)) = self.inline_value.take() {
+            return Ok(value);
+        }
+        let value = self
+            .args
+            .get(self.next)
+            .ok_or_else(|| usage(format!("{name} needs a value")))?;
+        self.next += 1;
+        Ok(value)
+    }
+
+    fn unknown(&self, name: &str) -> Failure {
+        usage(format!(
+            "unknown option `{name}` for `{}`; try `til bpe --help`",
+            self.command
+        ))
+    }
+
+    fn positional(&self) -> &[&'a str] {
+        &self.positional
+    }
+}
+
+fn merge_count(text: &str) -> Result<usize, Failure> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| usage(format!("--merges expects a whole number, got `{text}`")))?;
+    if n == 0 {
+        return Err(usage(BpeError::ZeroMerges.to_string()));
+    }
+    Ok(n)
+}
+
+/// Stores an option's value, refusing a second one (silently keeping one of two would hide a typo).
+fn set<T>(slot: &mut Option<T>, name: &str, value: T) -> Result<(), Failure> {
+    match slot.replace(value) {
+        Some(_) => Err(twice(name)),
+        None => Ok(()),
+    }
+}
+
+fn flag(slot: &mut bool, name: &str) -> Result<(), Failure> {
+    match std::mem::replace(slot, true) {
+        true => Err(twice(name)),
+        false => Ok(()),
+    }
+}
+
+fn twice(name: &str) -> Failure {
+    usage(format!("{name} given twice"))
+}
+
+fn missing(option: &str, command: &str) -> Failure {
+    usage(format!(
+        "missing {option} for `{command}`; try `til bpe --help`"
+    ))
+}
+
+fn usage(message: impl Into<String>) -> Failure {
+    Failure::Usage(message.into())
+}

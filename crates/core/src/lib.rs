@@ -1,0 +1,9 @@
+//! The maths of Transformer Input Lab, free of any web or GPU dependency so the page, the `til` CLI
+//! and the tests share one implementation.
+//!
+//! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
+//! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
+
+pub mod bpe;
+mod fxhash;
+pub mod gpt2;

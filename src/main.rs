@@ -1,0 +1,10 @@
+//! Mounts the page. Everything else lives in `app` and the lab modules.
+mod app;
+mod browser;
+mod tokenize;
+mod widgets;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

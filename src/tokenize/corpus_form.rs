@@ -1,0 +1,128 @@
+//! The training form: preset, corpus text, its format, number of merges, tie rule, Train.
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use til_core::bpe::TieRule;
+
+use super::presets::{self, CorpusFormat, PresetSource};
+use super::state::BpeLab;
+use super::training::{self, MAX_MERGES};
+use crate::browser::fetch_text;
+use crate::widgets::progress_bar::ProgressBar;
+
+#[component]
+pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
+    let loading = RwSignal::new(false);
+    let choose_preset = move |id: String| {
+        let Some(preset) = presets::by_id(&id) else {
+            lab.preset.set("custom");
+            return;
+        };
+        match preset.source {
+            PresetSource::Inline(_) => lab.load_inline_preset(preset),
+            PresetSource::Asset(url) => {
+                loading.set(true);
+                spawn_local(async move {
+                    match fetch_text(url).await {
+                        Ok(text) => lab.set_preset_text(preset, text),
+                        Err(error) => lab.error.set(Some(format!("Could not load {}: {error}", preset.label))),
+                    }
+                    loading.set(false);
+                });
+            }
+        }
+    };
+    let corpus_summary = move || {
+        lab.corpus.with(|text| {
+            let chars = text.chars().count();
+            format!("{chars} characters, {} lines", text.lines().count())
+        })
+    };
+    view! {
+        <form class="corpus-form" on:submit=move |ev| {
+            ev.prevent_default();
+            training::start(lab);
+        }>
+            <label>
+                "Corpus "
+                <select
+                    data-testid="bpe-preset"
+                    prop:value=move || lab.preset.get()
+                    on:change=move |ev| choose_preset(event_target_value(&ev))
+                >
+                    {presets::ALL.iter().map(|p| view! { <option value=p.id>{p.label}</option> }).collect_view()}
+                    <option value="custom">"Your own text"</option>
+                </select>
+            </label>
+            <Show when=move || loading.get()><span class="muted">" loading…"</span></Show>
+            <textarea
+                data-testid="bpe-corpus"
+                aria-label="Corpus"
+                rows="6"
+                spellcheck="false"
+                prop:value=move || lab.corpus.get()
+                on:input=move |ev| {
+                    lab.corpus.set(event_target_value(&ev));
+                    lab.preset.set("custom");
+                }
+            ></textarea>
+            <div class="muted">{corpus_summary}</div>
+            <fieldset class="inline">
+                <legend>"Format"</legend>
+                <label>
+                    <input type="radio" name="bpe-format" data-testid="bpe-format-text"
+                        prop:checked=move || lab.format.get() == CorpusFormat::FreeText
+                        on:change=move |_| lab.format.set(CorpusFormat::FreeText)/>
+                    " running text"
+                </label>
+                <label>
+                    <input type="radio" name="bpe-format" data-testid="bpe-format-counts"
+                        prop:checked=move || lab.format.get() == CorpusFormat::WordCounts
+                        on:change=move |_| lab.format.set(CorpusFormat::WordCounts)/>
+                    " word-count lines (" <code>"low 5"</code> ")"
+                </label>
+            </fieldset>
+            <div class="row">
+                <label>
+                    "Merges "
+                    <input type="number" min="1" max=MAX_MERGES data-testid="bpe-merges-count"
+                        prop:value=move || lab.merges_wanted.get().to_string()
+                        on:change=move |ev| {
+                            let parsed = event_target_value(&ev).trim().parse::<usize>();
+                            match parsed {
+                                Ok(n) if (1..=MAX_MERGES).contains(&n) => lab.merges_wanted.set(n),
+                                _ => lab.error.set(Some(format!("Merges must be a whole number from 1 to {MAX_MERGES}."))),
+                            }
+                        }/>
+                </label>
+                <label>
+                    "Tie rule "
+                    <select data-testid="bpe-tie-rule"
+                        prop:value=move || lab.tie_rule.get().name()
+                        on:change=move |ev| {
+                            if let Ok(rule) = event_target_value(&ev).parse::<TieRule>() {
+                                lab.tie_rule.set(rule);
+                            }
+                        }>
+                        {TieRule::ALL.iter().map(|r| view! { <option value=r.name()>{r.name()}</option> }).collect_view()}
+                    </select>
+                </label>
+                <button type="submit" data-testid="bpe-train" disabled=move || lab.progress.get().is_some()>"Train"</button>
+            </div>
+            <p class="muted">{move || lab.tie_rule.get().description()}</p>
+            <ProgressBar
+                progress=lab.progress.into()
+                label="Merging"
+                on_cancel=Callback::new(move |_| lab.cancel_requested.set(true))
+            />
+            <p class="muted" data-testid="bpe-run-stats">{move || lab.run_stats.get().map(|r| format!(
+                "Last run: {} merges in {:.0} ms; its step-by-step trace holds {:.2} MB.",
+                r.merges, r.millis, r.trace_bytes as f64 / 1e6))}</p>
+            <Show when=move || lab.error.get().is_some()>
+                <p class="error" role="alert" data-testid="bpe-error">{move || lab.error.get()}</p>
+            </Show>
+            <Show when=move || lab.notice.get().is_some()>
+                <p class="notice" role="status" data-testid="bpe-notice">{move || lab.notice.get()}</p>
+            </Show>
+        </form>
+    }
+}

@@ -1,0 +1,67 @@
+//! "Encode a word": segment any text with the learned merge table, replayed in rank order, and show
+//! each merge as it applies.
+use leptos::prelude::*;
+use til_core::bpe::{Encoder, Encoding};
+
+use super::state::BpeLab;
+use crate::widgets::token_chip::TokenChip;
+
+/// Longest input encoded live; longer pastes are cut here and the visitor is told.
+const MAX_ENCODE_CHARS: usize = 2_000;
+
+#[component]
+pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
+    let input = RwSignal::new("lowest".to_string());
+    // Rebuilt only when a new training run lands; every run counts as a change.
+    let encoder = Memo::new_with_compare(
+        move |_| lab.trace.with(|t| t.as_ref().map(|t| Encoder::from_trace(t))),
+        |_, _| true,
+    );
+    let encodings = Memo::new(move |_| {
+        let text = input.get();
+        let truncated = text.chars().count() > MAX_ENCODE_CHARS;
+        let text: String = text.chars().take(MAX_ENCODE_CHARS).collect();
+        encoder.with(|e| {
+            e.as_ref().map(|e| {
+                (text.split_whitespace().map(|w| (w.to_string(), e.encode_word(w))).collect::<Vec<_>>(), truncated)
+            })
+        })
+    });
+    let symbol_id = move |token: &str| {
+        lab.trace.with_untracked(|t| t.as_ref().and_then(|t| t.vocab().id(token))).unwrap_or(u32::MAX)
+    };
+    view! {
+        <section class="panel" aria-labelledby="encode-heading">
+            <h3 id="encode-heading">"Encode a word"</h3>
+            <p class="muted">{move || lab.trace.with(|t| t.as_ref().map(|t| format!(
+                "Replays all {} learned merges in rank order: at each turn the lowest-rank pair present merges.",
+                t.steps().len())))}</p>
+            <input type="text" data-testid="bpe-encode-input" aria-label="Word to encode" spellcheck="false"
+                prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev))/>
+            <div data-testid="bpe-encode-output" aria-live="polite">
+                {move || encodings.get().map(|(words, truncated)| view! {
+                    <Show when=move || truncated><p class="notice">{format!("Only the first {MAX_ENCODE_CHARS} characters are encoded.")}</p></Show>
+                    {words.into_iter().map(|(word, encoding)| view! { <WordEncoding word=word encoding=encoding symbol_id=symbol_id/> }).collect_view()}
+                })}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn WordEncoding(word: String, encoding: Encoding, symbol_id: impl Fn(&str) -> u32 + Copy + Send + 'static) -> impl IntoView {
+    let chips = move |tokens: &[String]| {
+        tokens.iter().map(|t| view! { <TokenChip text=t.clone() id=symbol_id(t)/> }).collect_view()
+    };
+    view! {
+        <div class="encoding" data-testid="bpe-encoding">
+            <p><strong>{word}</strong>" → " <span class="chips" data-testid="bpe-encode-tokens">{chips(&encoding.tokens)}</span></p>
+            <ol class="encode-steps">
+                <li class="muted">"start: " {chips(&encoding.initial)}</li>
+                {encoding.steps.iter().map(|s| view! {
+                    <li data-testid="bpe-encode-step">"rank " {s.rank} ": " <code>{s.left.clone()}" + "{s.right.clone()}</code> " → " {chips(&s.tokens)}</li>
+                }).collect_view()}
+            </ol>
+        </div>
+    }
+}

@@ -1,0 +1,49 @@
+//! The Tokenize lab: train BPE on a corpus and step through it merge by merge, then encode unseen words.
+mod corpus_form;
+mod encode_panel;
+mod merge_list;
+mod pair_table;
+mod presets;
+mod state;
+mod stepper;
+mod training;
+mod words_view;
+
+use leptos::prelude::*;
+
+use corpus_form::CorpusForm;
+use encode_panel::EncodePanel;
+use merge_list::{MergeList, VocabView};
+use pair_table::PairTable;
+use state::BpeLab;
+use stepper::Stepper;
+use words_view::WordsView;
+
+#[component]
+pub fn TokenizeLab() -> impl IntoView {
+    let lab = BpeLab::new();
+    // Open on the seed's walkthrough, trained and ready to step.
+    training::start(lab);
+    let view = Memo::new(move |_| {
+        lab.trace.track();
+        lab.view_at(lab.position.get())
+    });
+    view! {
+        <section class="lab" aria-labelledby="tokenize-heading">
+            <h2 id="tokenize-heading">"Tokenize: Byte-Pair Encoding, merge by merge"</h2>
+            <p class="lede">
+                "Every word starts as its characters plus the end-of-word marker " <code>"</w>"</code>
+                ". Count adjacent pairs, weighted by how often each word occurs; merge the most frequent pair everywhere; repeat."
+            </p>
+            <CorpusForm lab=lab/>
+            <Stepper lab=lab/>
+            <div class="grid">
+                <PairTable view=view/>
+                <MergeList lab=lab/>
+            </div>
+            <WordsView view=view/>
+            <VocabView lab=lab/>
+            <EncodePanel lab=lab/>
+        </section>
+    }
+}

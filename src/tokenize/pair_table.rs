@@ -1,0 +1,57 @@
+//! The pair-count table at the current step: the winner highlighted, ties marked, a sentence that
+//! explains the choice, and what the last merge changed.
+use leptos::prelude::*;
+
+use super::state::{StepView, PAIR_ROWS};
+
+#[component]
+pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
+    view! {
+        <section class="panel pair-panel" aria-labelledby="pairs-heading">
+            <h3 id="pairs-heading">"Pair counts now"</h3>
+            <p class="explain" data-testid="bpe-explanation">{move || view.with(|v| v.explanation.clone())}</p>
+            <table data-testid="bpe-pair-table">
+                <caption class="muted">{move || view.with(|v| {
+                    let shown = v.pairs.len();
+                    format!("{shown} of {} distinct adjacent pairs, most frequent first (top {PAIR_ROWS} plus every tie)", v.distinct_pairs)
+                })}</caption>
+                <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col"></th></tr></thead>
+                <tbody>
+                    {move || view.with(|v| v.pairs.iter().map(|row| {
+                        let class = if row.winner { "winner" } else if row.tied { "tied" } else { "" };
+                        let mark = if row.winner { "wins" } else if row.tied { "tie" } else { "" };
+                        view! {
+                            <tr class=class data-testid="bpe-pair-row">
+                                <td><code>{row.left.clone()}" "{row.right.clone()}</code></td>
+                                <td class="num">{row.count}</td>
+                                <td class="mark">{mark}</td>
+                            </tr>
+                        }
+                    }).collect_view())}
+                </tbody>
+            </table>
+            <LastMerge view=view/>
+        </section>
+    }
+}
+
+#[component]
+fn LastMerge(view: Memo<StepView>) -> impl IntoView {
+    view! {
+        <div class="last-merge" data-testid="bpe-last-merge">
+            {move || view.with(|v| match &v.last_merge {
+                None => view! { <p class="muted">"No merge yet: this is the first count over the raw characters."</p> }.into_any(),
+                Some(text) => view! {
+                    <h4>"Merge " {v.position} " changed"</h4>
+                    <p><code>{text.clone()}</code></p>
+                    <ul class="changes">
+                        {v.last_changes.iter().map(|c| view! {
+                            <li data-testid="bpe-change"><code>{c.left.clone()}" "{c.right.clone()}</code>": "
+                                {c.before}" → "{c.after}</li>
+                        }).collect_view()}
+                    </ul>
+                }.into_any(),
+            })}
+        </div>
+    }
+}

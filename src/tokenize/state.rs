@@ -1,0 +1,257 @@
+//! The Tokenize lab's state: the corpus form, the training run, and where the stepper stands.
+//! Views read `StepView`, a plain description of one step assembled from the core's trace cursor;
+//! nothing here computes BPE itself.
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use til_core::bpe::{Cursor, Pair, Step, TieRule, Trace, Vocab};
+
+use super::presets::{self, CorpusFormat, Preset};
+
+/// How many rows of the pair-count table the page shows (ties with the winner are always shown).
+pub const PAIR_ROWS: usize = 24;
+/// How many words' segmentations the page shows, most frequent first.
+pub const WORD_ROWS: usize = 200;
+
+#[derive(Clone, Copy)]
+pub struct BpeLab {
+    pub preset: RwSignal<&'static str>,
+    pub corpus: RwSignal<String>,
+    pub format: RwSignal<CorpusFormat>,
+    pub merges_wanted: RwSignal<usize>,
+    pub tie_rule: RwSignal<TieRule>,
+    /// `Some((done, wanted))` while a training run is under way.
+    pub progress: RwSignal<Option<(usize, usize)>>,
+    pub cancel_requested: RwSignal<bool>,
+    pub error: RwSignal<Option<String>>,
+    pub notice: RwSignal<Option<String>>,
+    /// How the last run went: merges, wall time in the page, and the trace's memory.
+    pub run_stats: RwSignal<Option<RunStats>>,
+    pub trace: RwSignal<Option<Arc<Trace>>>,
+    pub position: RwSignal<usize>,
+    pub playing: RwSignal<bool>,
+    /// Playback speed in merges per second.
+    pub speed: RwSignal<u32>,
+    /// Kept between steps so moving one step applies one delta instead of replaying from zero.
+    cursor: StoredValue<Option<Cursor<Arc<Trace>>>>,
+    /// Word indices, most frequent first: the order the segmentation view lists words in.
+    word_order: StoredValue<Vec<usize>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunStats {
+    pub merges: usize,
+    pub millis: f64,
+    pub trace_bytes: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairRow {
+    pub left: String,
+    pub right: String,
+    pub count: u64,
+    pub winner: bool,
+    pub tied: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChangeRow {
+    pub left: String,
+    pub right: String,
+    pub before: u64,
+    pub after: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub text: String,
+    pub id: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct WordRow {
+    pub word: String,
+    pub count: u64,
+    pub tokens: Vec<Token>,
+}
+
+/// Everything the page shows about one position of the stepper.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct StepView {
+    pub position: usize,
+    pub total: usize,
+    pub pairs: Vec<PairRow>,
+    pub distinct_pairs: usize,
+    /// Why the next merge wins, or why training stopped.
+    pub explanation: String,
+    pub last_merge: Option<String>,
+    pub last_changes: Vec<ChangeRow>,
+    pub words: Vec<WordRow>,
+    pub word_total: usize,
+}
+
+impl BpeLab {
+    pub fn new() -> Self {
+        let lab = BpeLab {
+            preset: RwSignal::new(presets::SEED.id),
+            corpus: RwSignal::new(String::new()),
+            format: RwSignal::new(presets::SEED.format),
+            merges_wanted: RwSignal::new(presets::SEED.merges),
+            tie_rule: RwSignal::new(TieRule::default()),
+            progress: RwSignal::new(None),
+            cancel_requested: RwSignal::new(false),
+            error: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            run_stats: RwSignal::new(None),
+            trace: RwSignal::new(None),
+            position: RwSignal::new(0),
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(4),
+            cursor: StoredValue::new(None),
+            word_order: StoredValue::new(Vec::new()),
+        };
+        lab.load_inline_preset(presets::SEED);
+        lab
+    }
+
+    pub fn load_inline_preset(&self, preset: Preset) {
+        if let presets::PresetSource::Inline(text) = preset.source {
+            self.set_preset_text(preset, text.to_string());
+        }
+    }
+
+    pub fn set_preset_text(&self, preset: Preset, text: String) {
+        self.preset.set(preset.id);
+        self.corpus.set(text);
+        self.format.set(preset.format);
+        self.merges_wanted.set(preset.merges);
+    }
+
+    /// Tells training runs apart, so lists keyed by index re-render when a new run replaces the old.
+    pub fn run_key(&self) -> usize {
+        self.trace.with(|t| t.as_ref().map_or(0, |t| Arc::as_ptr(t) as usize))
+    }
+
+    pub fn total_steps(&self) -> usize {
+        self.trace.with(|t| t.as_ref().map_or(0, |t| t.steps().len()))
+    }
+
+    pub fn go_to(&self, position: usize) {
+        self.position.set(position.min(self.total_steps()));
+    }
+
+    pub fn step_by(&self, delta: isize) {
+        let now = self.position.get_untracked() as isize;
+        self.go_to((now + delta).max(0) as usize);
+    }
+
+    /// Installs a finished (or cancelled) run and rewinds the stepper to its start.
+    pub fn install_trace(&self, trace: Trace) {
+        let trace = Arc::new(trace);
+        let entries = trace.words().entries();
+        let mut order: Vec<usize> = (0..entries.len()).collect();
+        order.sort_by(|&a, &b| entries[b].1.cmp(&entries[a].1));
+        self.word_order.set_value(order);
+        self.cursor.set_value(Some(Cursor::new(trace.clone())));
+        self.playing.set(false);
+        self.position.set(0);
+        self.trace.set(Some(trace));
+    }
+
+    /// Moves the stored cursor to `position` and describes what is there.
+    pub fn view_at(&self, position: usize) -> StepView {
+        let mut view = StepView::default();
+        self.cursor.update_value(|cursor| {
+            let Some(cursor) = cursor.as_mut() else { return };
+            cursor.seek(position);
+            self.word_order.with_value(|order| view = describe(cursor, order));
+        });
+        view
+    }
+}
+
+fn describe(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> StepView {
+    let trace = cursor.trace();
+    let vocab = trace.vocab();
+    let next = cursor.next_step();
+    let position = cursor.position();
+    let (winner, tied): (Option<Pair>, &[Pair]) = match next {
+        Some(step) => (Some(step.merge.pair), &step.tied),
+        None => (None, &[]),
+    };
+    let mut top = cursor.top_pairs(PAIR_ROWS.max(tied.len()));
+    top.truncate(PAIR_ROWS.max(tied.len()));
+    let pairs = top
+        .into_iter()
+        .map(|(pair, count)| PairRow {
+            left: vocab.symbol(pair.left).to_string(),
+            right: vocab.symbol(pair.right).to_string(),
+            count,
+            winner: Some(pair) == winner,
+            tied: tied.len() > 1 && tied.contains(&pair),
+        })
+        .collect();
+    let explanation = match next {
+        Some(step) => trace.explain(step.merge.rank),
+        None if cursor.pair_count_len() == 0 => {
+            "No adjacent pair is left: every word is a single symbol, so training stopped early.".to_string()
+        }
+        None => "This is the last merge requested.".to_string(),
+    };
+    let last = cursor.last_step();
+    StepView {
+        position,
+        total: trace.steps().len(),
+        pairs,
+        distinct_pairs: cursor.pair_count_len(),
+        explanation,
+        last_merge: last.map(|step| merge_text(vocab, step)),
+        last_changes: last.map(|step| changes(vocab, step)).unwrap_or_default(),
+        words: frequent_words(cursor, word_order),
+        word_total: trace.words().len(),
+    }
+}
+
+pub fn merge_text(vocab: &Vocab, step: &Step) -> String {
+    let m = &step.merge;
+    format!(
+        "{} + {} → {} ({})",
+        vocab.symbol(m.pair.left),
+        vocab.symbol(m.pair.right),
+        vocab.symbol(m.merged),
+        m.count
+    )
+}
+
+fn changes(vocab: &Vocab, step: &Step) -> Vec<ChangeRow> {
+    step.changes
+        .iter()
+        .map(|c| ChangeRow {
+            left: vocab.symbol(c.pair.left).to_string(),
+            right: vocab.symbol(c.pair.right).to_string(),
+            before: c.before,
+            after: c.after,
+        })
+        .collect()
+}
+
+fn frequent_words(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> Vec<WordRow> {
+    let trace = cursor.trace();
+    let vocab = trace.vocab();
+    word_order
+        .iter()
+        .take(WORD_ROWS)
+        .map(|&index| {
+            let (word, count) = &trace.words().entries()[index];
+            WordRow {
+                word: word.clone(),
+                count: *count,
+                tokens: cursor
+                    .segmentation(index)
+                    .iter()
+                    .map(|&id| Token { text: vocab.symbol(id).to_string(), id })
+                    .collect(),
+            }
+        })
+        .collect()
+}

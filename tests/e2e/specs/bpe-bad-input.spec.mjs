@@ -1,0 +1,37 @@
+// Bad input gets one clear message and loses nothing: the previous run stays on screen.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch } from '../harness.mjs';
+
+test('empty corpus, a malformed count line and a bad merge count are explained', async (t) => {
+  const app = await launch();
+  t.after(() => app.close());
+  const { page } = app;
+  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 10' }).waitFor();
+  const corpus = page.getByTestId('bpe-corpus');
+  const error = page.getByTestId('bpe-error');
+
+  await corpus.fill('   \n  ');
+  await page.getByTestId('bpe-train').click();
+  await error.waitFor();
+  assert.match(await error.innerText(), /no words/i);
+  assert.equal(await page.getByTestId('bpe-step-label').innerText(), 'step 0 / 10');
+
+  await corpus.fill('low 5\nlowest two\n');
+  await page.getByTestId('bpe-train').click();
+  await error.filter({ hasText: 'line 2' }).waitFor();
+
+  await page.getByTestId('bpe-merges-count').fill('0');
+  await page.getByTestId('bpe-merges-count').dispatchEvent('change');
+  await error.filter({ hasText: 'Merges must be' }).waitFor();
+
+  // Any Unicode trains: accents, CJK and emoji are just more symbols.
+  await page.getByTestId('bpe-format-text').check();
+  await corpus.fill('héllo héllo 你好 你好 👍🏽 👍🏽 naïve');
+  await page.getByTestId('bpe-merges-count').fill('5');
+  await page.getByTestId('bpe-merges-count').dispatchEvent('change');
+  await page.getByTestId('bpe-train').click();
+  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 5' }).waitFor();
+  assert.equal(await error.count(), 0);
+  app.assertNoErrors();
+});

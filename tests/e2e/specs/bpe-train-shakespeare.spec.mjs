@@ -1,0 +1,41 @@
+// 5,000 merges on Tiny Shakespeare train in the page without freezing it; reports the time and the
+// trace's memory (printed, never asserted), then the stepper walks the result.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch } from '../harness.mjs';
+
+test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async (t) => {
+  const app = await launch({ timeoutMs: 120_000 });
+  t.after(() => app.close());
+  const { page } = app;
+  await page.getByTestId('bpe-step-label').filter({ hasText: '/ 10' }).waitFor();
+
+  await page.getByTestId('bpe-preset').selectOption('tinyshakespeare');
+  await page.waitForFunction(() => document.querySelector('[data-testid="bpe-corpus"]').value.length > 1e6);
+  assert.equal(await page.getByTestId('bpe-merges-count').inputValue(), '5000');
+  const corpusLength = await page.getByTestId('bpe-corpus').evaluate((el) => el.value.length);
+  assert.equal(corpusLength, 1115394);
+
+  // Count how long the main thread is blocked while training runs.
+  await page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  await page.getByTestId('bpe-train').click();
+  await page.getByTestId('progress').waitFor();
+  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 5000' }).waitFor({ timeout: 120_000 });
+  const stats = await page.getByTestId('bpe-run-stats').innerText();
+  const longest = await page.evaluate(() => window.__longest);
+  console.log(`[measure] browser: ${stats} Longest main-thread task during training: ${longest.toFixed(0)} ms.`);
+  assert.match(stats, /5000 merges in \d+ ms/);
+
+  await page.getByTestId('bpe-scrubber').fill('5000');
+  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 5000 / 5000' }).waitFor();
+  assert.equal(await page.getByTestId('bpe-merge').count(), 5000);
+  await page.keyboard.press('Home');
+  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 5000' }).waitFor();
+  await app.screenshot('bpe-shakespeare');
+  app.assertNoErrors();
+});

@@ -1,0 +1,32 @@
+// Prints js-tiktoken's GPT-2 token ids for each FILE: one line per file, ids
+// separated by single spaces (the format of `til gpt2 encode FILE`).
+// With --pieces, prints instead the UTF-8 byte length of each pre-token piece,
+// as V8 matches js-tiktoken's own gpt2 pattern, to check the hand-written
+// pre-tokenizer directly. `<|endoftext|>` in a file is ordinary text, as in til.
+// --unicode prints the Unicode version of this node's regex engine.
+// Leaves out: stdin, other encodings.
+// Usage: node tests/reference/encode.mjs [--pieces] FILE... | --unicode
+import { readFileSync } from "node:fs";
+import { Tiktoken } from "js-tiktoken/lite";
+import gpt2 from "js-tiktoken/ranks/gpt2";
+
+const args = process.argv.slice(2);
+if (args[0] === "--unicode") {
+  // The Unicode version of V8's \p{L}/\p{N}, to compare with til's tables.
+  console.log(process.versions.unicode);
+  process.exit(0);
+}
+const pieces = args[0] === "--pieces";
+const files = pieces ? args.slice(1) : args;
+if (files.length === 0) {
+  console.error("usage: node tests/reference/encode.mjs [--pieces] FILE... | --unicode");
+  process.exit(2);
+}
+const enc = new Tiktoken(gpt2);
+const pattern = new RegExp(gpt2.pat_str, "gu");
+const lines = files.map((file) => {
+  const text = readFileSync(file, "utf8");
+  if (pieces) return [...text.matchAll(pattern)].map((m) => Buffer.byteLength(m[0])).join(" ");
+  return enc.encode(text, [], []).join(" ");
+});
+process.stdout.write(lines.join("\n") + "\n");

@@ -1,0 +1,94 @@
+//! `cargo xtask <command>`: the project's own commands, in plain std Rust.
+//!
+//! - `serve`: install missing web tools, then `trunk serve --offline` (see serve.rs).
+//! - `test`: every test of the project, in order (see test.rs).
+//!
+//! Tool installation (Trunk, wasm-bindgen, wasm-opt, system packages) lives in tools.rs.
+
+mod serve;
+mod test;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  serve [TRUNK ARGS...]        install missing tools, then `trunk serve --offline [TRUNK ARGS...]`
+                               (e.g. `cargo xtask serve --release --port 8081`)
+  test [--native-only | --e2e-only]
+                               run all tests: native crate tests, a release `trunk build`,
+                               then the browser end-to-end specs in tests/e2e/specs/
+                               --native-only: only the native crate tests
+                               --e2e-only:    only the release build and the browser specs
+";
+
+/// What every xtask step returns: a message for the user on failure.
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve::main(&args[1..]),
+        Some("test") => test::main(&args[1..]),
+        None | Some("help" | "-h" | "--help") => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("\nxtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root (the parent of xtask/).
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ lives inside the workspace root")
+        .to_path_buf()
+}
+
+/// Announces what xtask is about to do.
+fn step(message: &str) {
+    println!("[xtask] {message}");
+}
+
+/// Runs a command to completion with inherited stdio, echoing it first.
+fn run(command: &mut Command) -> Result {
+    let line = describe(command);
+    println!("[xtask] $ {line}");
+    let status = command
+        .status()
+        .map_err(|e| format!("could not start `{line}`: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{line}` failed ({status})"))
+    }
+}
+
+/// Runs a command quietly and returns its trimmed stdout, or None if it cannot run or fails.
+/// Used to probe what is installed.
+fn probe(command: &mut Command) -> Option<String> {
+    let output = command.output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+fn describe(command: &Command) -> String {
+    std::iter::once(command.get_program())
+        .chain(command.get_args())
+        .map(|part| part.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
