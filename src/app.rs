@@ -1,20 +1,80 @@
-//! The page shell: title, the lab navigation, and the lab on show.
+//! The page shell: title, the lab navigation, and the labs. Each lab stays mounted once opened (so its
+//! state survives switching) and learns through `active` whether it is on show, so it can load its
+//! large assets lazily, the first time it is opened.
+use leptos::ev;
 use leptos::prelude::*;
 
+use crate::embed::EmbedLab;
+use crate::position::PositionLab;
 use crate::tokenize::TokenizeLab;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lab {
+    Tokenize,
+    Embed,
+    Position,
+}
+
+impl Lab {
+    const ALL: [Lab; 3] = [Lab::Tokenize, Lab::Embed, Lab::Position];
+
+    /// The URL fragment and the `data-testid` suffix (`nav-tokenize`).
+    fn slug(self) -> &'static str {
+        match self {
+            Lab::Tokenize => "tokenize",
+            Lab::Embed => "embed",
+            Lab::Position => "position",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Lab::Tokenize => "1 · Tokenize",
+            Lab::Embed => "2 · Embed",
+            Lab::Position => "3 · Position",
+        }
+    }
+
+    /// Unknown or hostile fragments fall back to the first lab.
+    fn from_hash(hash: &str) -> Lab {
+        let slug = hash.trim_start_matches('#');
+        Lab::ALL.into_iter().find(|lab| lab.slug() == slug).unwrap_or(Lab::Tokenize)
+    }
+
+    fn view(self, active: Signal<bool>) -> AnyView {
+        match self {
+            Lab::Tokenize => view! { <TokenizeLab active=active/> }.into_any(),
+            Lab::Embed => view! { <EmbedLab active=active/> }.into_any(),
+            Lab::Position => view! { <PositionLab active=active/> }.into_any(),
+        }
+    }
+}
+
+fn current_hash() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
 
 #[component]
 pub fn App() -> impl IntoView {
+    let shown = RwSignal::new(Lab::from_hash(&current_hash()));
+    let listener = window_event_listener(ev::hashchange, move |_| shown.set(Lab::from_hash(&current_hash())));
+    on_cleanup(move || listener.remove());
     view! {
         <header class="site">
             <h1>"Transformer Input Lab"</h1>
-            <p class="muted">"What happens to text before the first attention layer."</p>
+            <p class="muted">"What happens to text before the first attention layer: tokenize → embed → add position."</p>
             <nav aria-label="Labs">
-                <a href="#tokenize" data-testid="nav-tokenize" aria-current="page">"1 · Tokenize"</a>
+                {Lab::ALL.map(|lab| view! {
+                    <a href=format!("#{}", lab.slug()) data-testid=format!("nav-{}", lab.slug())
+                        aria-current=move || (shown.get() == lab).then_some("page")>{lab.title()}</a>
+                }).collect_view()}
             </nav>
         </header>
-        <main id="tokenize">
-            <TokenizeLab/>
+        <main>
+            {Lab::ALL.map(|lab| {
+                let active = Signal::derive(move || shown.get() == lab);
+                view! { <div id=lab.slug() class="lab-frame" hidden=move || !active.get()>{lab.view(active)}</div> }
+            }).collect_view()}
         </main>
     }
 }

@@ -12,35 +12,54 @@ pub fn now_ms() -> f64 {
 }
 
 /// Lets the browser paint and handle input before long work continues.
-/// A zero-delay timeout, not a microtask, so rendering and clicks really get a turn.
+/// A message to ourselves, not a microtask (which would not let rendering and clicks in) and not a
+/// zero-delay timeout (which browsers clamp to 4 ms once timeouts nest).
 pub async fn yield_to_event_loop() {
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
-        }
+        let Ok(channel) = web_sys::MessageChannel::new() else {
+            let _ = resolve.call0(&JsValue::NULL);
+            return;
+        };
+        channel.port1().set_onmessage(Some(&resolve));
+        let _ = channel.port2().post_message(&JsValue::NULL);
     });
     let _ = JsFuture::from(promise).await;
 }
 
 /// Fetches a text file that Trunk copied next to the page.
 pub async fn fetch_text(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url))
-        .await
-        .map_err(|e| describe(&e))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|e| describe(&e))?;
-    if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()));
-    }
+    let response = fetch_ok(url).await?;
     let text = JsFuture::from(response.text().map_err(|e| describe(&e))?)
         .await
         .map_err(|e| describe(&e))?;
     text.as_string().ok_or_else(|| format!("{url}: not text"))
 }
 
+/// Fetches a binary file that Trunk copied next to the page.
+pub async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+    let response = fetch_ok(url).await?;
+    let buffer = JsFuture::from(response.array_buffer().map_err(|e| describe(&e))?)
+        .await
+        .map_err(|e| describe(&e))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// The response for `url`, or a message naming what went wrong (network error, HTTP status).
+async fn fetch_ok(url: &str) -> Result<web_sys::Response, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|e| describe(&e))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|e| describe(&e))?;
+    if !response.ok() {
+        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
+    }
+    Ok(response)
+}
+
 fn describe(error: &JsValue) -> String {
     error
         .as_string()
-        .or_else(|| js_sys::JSON::stringify(error).ok().and_then(|s| s.as_string()))
-        .unwrap_or_else(|| "unknown browser error".to_string())
+        .or_else(|| error.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .unwrap_or_else(|| "network error".to_string())
 }

@@ -1,6 +1,9 @@
 //! Mounts the page. Everything else lives in `app` and the lab modules.
 mod app;
 mod browser;
+mod embed;
+mod gpt2;
+mod position;
 mod tokenize;
 mod widgets;
 

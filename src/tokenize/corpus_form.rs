@@ -115,8 +115,8 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                 on_cancel=Callback::new(move |_| lab.cancel_requested.set(true))
             />
             <p class="muted" data-testid="bpe-run-stats">{move || lab.run_stats.get().map(|r| format!(
-                "Last run: {} merges in {:.0} ms; its step-by-step trace holds {:.2} MB.",
-                r.merges, r.millis, r.trace_bytes as f64 / 1e6))}</p>
+                "Last run: {} merges in {:.0} ms; its step-by-step trace holds {}.",
+                r.merges, r.millis, human_bytes(r.trace_bytes)))}</p>
             <Show when=move || lab.error.get().is_some()>
                 <p class="error" role="alert" data-testid="bpe-error">{move || lab.error.get()}</p>
             </Show>
@@ -124,5 +124,13 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                 <p class="notice" role="status" data-testid="bpe-notice">{move || lab.notice.get()}</p>
             </Show>
         </form>
+    }
+}
+
+fn human_bytes(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b if b >= 1_000 => format!("{:.1} kB", b as f64 / 1e3),
+        b => format!("{b} bytes"),
     }
 }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use til_core::bpe::{Encoder, Encoding};
 
 use super::state::BpeLab;
-use crate::widgets::token_chip::TokenChip;
+use crate::widgets::merge_steps::{piece_chips, MergeSteps, Piece, StepRow};
 
 /// Longest input encoded live; longer pastes are cut here and the visitor is told.
 const MAX_ENCODE_CHARS: usize = 2_000;
@@ -50,18 +50,18 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
 
 #[component]
 fn WordEncoding(word: String, encoding: Encoding, symbol_id: impl Fn(&str) -> u32 + Copy + Send + 'static) -> impl IntoView {
-    let chips = move |tokens: &[String]| {
-        tokens.iter().map(|t| view! { <TokenChip text=t.clone() id=symbol_id(t)/> }).collect_view()
+    let pieces = move |tokens: &[String]| {
+        tokens.iter().map(|t| Piece { text: t.clone(), id: symbol_id(t) }).collect::<Vec<_>>()
     };
+    let steps = encoding
+        .steps
+        .iter()
+        .map(|s| StepRow { rank: s.rank, left: s.left.clone(), right: s.right.clone(), pieces: pieces(&s.tokens) })
+        .collect::<Vec<_>>();
     view! {
         <div class="encoding" data-testid="bpe-encoding">
-            <p><strong>{word}</strong>" → " <span class="chips" data-testid="bpe-encode-tokens">{chips(&encoding.tokens)}</span></p>
-            <ol class="encode-steps">
-                <li class="muted">"start: " {chips(&encoding.initial)}</li>
-                {encoding.steps.iter().map(|s| view! {
-                    <li data-testid="bpe-encode-step">"rank " {s.rank} ": " <code>{s.left.clone()}" + "{s.right.clone()}</code> " → " {chips(&s.tokens)}</li>
-                }).collect_view()}
-            </ol>
+            <p><strong>{word}</strong>" → " <span class="chips" data-testid="bpe-encode-tokens">{piece_chips(&pieces(&encoding.tokens))}</span></p>
+            <MergeSteps start=pieces(&encoding.initial) steps=steps step_testid="bpe-encode-step"/>
         </div>
     }
 }

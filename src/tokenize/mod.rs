@@ -11,6 +11,7 @@ mod words_view;
 
 use leptos::prelude::*;
 
+use crate::gpt2::Gpt2Panel;
 use corpus_form::CorpusForm;
 use encode_panel::EncodePanel;
 use merge_list::{MergeList, VocabView};
@@ -20,7 +21,10 @@ use stepper::Stepper;
 use words_view::WordsView;
 
 #[component]
-pub fn TokenizeLab() -> impl IntoView {
+pub fn TokenizeLab(
+    /// Whether the lab is on show: its keyboard shortcuts act only then.
+    active: Signal<bool>,
+) -> impl IntoView {
     let lab = BpeLab::new();
     // Open on the seed's walkthrough, trained and ready to step.
     training::start(lab);
@@ -36,7 +40,7 @@ pub fn TokenizeLab() -> impl IntoView {
                 ". Count adjacent pairs, weighted by how often each word occurs; merge the most frequent pair everywhere; repeat."
             </p>
             <CorpusForm lab=lab/>
-            <Stepper lab=lab/>
+            <Stepper lab=lab active=active/>
             <div class="grid">
                 <PairTable view=view/>
                 <MergeList lab=lab/>
@@ -44,6 +48,7 @@ pub fn TokenizeLab() -> impl IntoView {
             <WordsView view=view/>
             <VocabView lab=lab/>
             <EncodePanel lab=lab/>
+            <Gpt2Panel trace=lab.trace/>
         </section>
     }
 }

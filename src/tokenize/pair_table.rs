@@ -2,6 +2,8 @@
 //! explains the choice, and what the last merge changed.
 use leptos::prelude::*;
 
+use til_core::bpe::TIED_LIMIT;
+
 use super::state::{StepView, PAIR_ROWS};
 
 #[component]
@@ -9,13 +11,14 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
     view! {
         <section class="panel pair-panel" aria-labelledby="pairs-heading">
             <h3 id="pairs-heading">"Pair counts now"</h3>
-            <p class="explain" data-testid="bpe-explanation">{move || view.with(|v| v.explanation.clone())}</p>
+            <p class="explain" data-testid="bpe-explanation">{move || view.with(|v| with_code_spans(&v.explanation))}</p>
             <table data-testid="bpe-pair-table">
                 <caption class="muted">{move || view.with(|v| {
                     let shown = v.pairs.len();
-                    format!("{shown} of {} distinct adjacent pairs, most frequent first (top {PAIR_ROWS} plus every tie)", v.distinct_pairs)
+                    let ties = if v.tied_total > 1 { format!("; {} pairs tie for the top", v.tied_total) } else { String::new() };
+                    format!("{shown} of {} distinct adjacent pairs, most frequent first (the top {PAIR_ROWS}, and every tie up to {TIED_LIMIT}){ties}", v.distinct_pairs)
                 })}</caption>
-                <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col"></th></tr></thead>
+                <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"></th></tr></thead>
                 <tbody>
                     {move || view.with(|v| v.pairs.iter().map(|row| {
                         let class = if row.winner { "winner" } else if row.tied { "tied" } else { "" };
@@ -24,6 +27,7 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
                             <tr class=class data-testid="bpe-pair-row">
                                 <td><code>{row.left.clone()}" "{row.right.clone()}</code></td>
                                 <td class="num">{row.count}</td>
+                                <td class="from">{row.comes_from.clone()}</td>
                                 <td class="mark">{mark}</td>
                             </tr>
                         }
@@ -54,4 +58,15 @@ fn LastMerge(view: Memo<StepView>) -> impl IntoView {
             })}
         </div>
     }
+}
+
+/// The core writes symbols in backticks (`e r`); show them as code.
+fn with_code_spans(text: &str) -> impl IntoView {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            let part = part.to_string();
+            if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() }
+        })
+        .collect_view()
 }

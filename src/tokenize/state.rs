@@ -4,12 +4,14 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use til_core::bpe::{Cursor, Pair, Step, TieRule, Trace, Vocab};
+use til_core::bpe::{Cursor, Pair, PairSources, Step, TieRule, Trace, Vocab};
 
 use super::presets::{self, CorpusFormat, Preset};
 
 /// How many rows of the pair-count table the page shows (ties with the winner are always shown).
 pub const PAIR_ROWS: usize = 24;
+/// How many contributing words each pair row names before "+ N more words".
+const SOURCE_WORDS: usize = 3;
 /// How many words' segmentations the page shows, most frequent first.
 pub const WORD_ROWS: usize = 200;
 
@@ -50,6 +52,8 @@ pub struct PairRow {
     pub left: String,
     pub right: String,
     pub count: u64,
+    /// The words the count comes from, as in the seed's table: "newer (6) + wider (3)".
+    pub comes_from: String,
     pub winner: bool,
     pub tied: bool,
 }
@@ -82,6 +86,8 @@ pub struct StepView {
     pub total: usize,
     pub pairs: Vec<PairRow>,
     pub distinct_pairs: usize,
+    /// How many pairs share the winning count (the table lists at most the core's `TIED_LIMIT`).
+    pub tied_total: usize,
     /// Why the next merge wins, or why training stopped.
     pub explanation: String,
     pub last_merge: Option<String>,
@@ -179,14 +185,17 @@ fn describe(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> StepView {
         Some(step) => (Some(step.merge.pair), &step.tied),
         None => (None, &[]),
     };
-    let mut top = cursor.top_pairs(PAIR_ROWS.max(tied.len()));
-    top.truncate(PAIR_ROWS.max(tied.len()));
+    let top = cursor.top_pairs(PAIR_ROWS.max(tied.len()));
+    let shown: Vec<Pair> = top.iter().map(|&(pair, _)| pair).collect();
+    let sources = cursor.sources(&shown, SOURCE_WORDS);
     let pairs = top
         .into_iter()
-        .map(|(pair, count)| PairRow {
+        .zip(sources)
+        .map(|((pair, count), from)| PairRow {
             left: vocab.symbol(pair.left).to_string(),
             right: vocab.symbol(pair.right).to_string(),
             count,
+            comes_from: comes_from(trace, &from),
             winner: Some(pair) == winner,
             tied: tied.len() > 1 && tied.contains(&pair),
         })
@@ -204,12 +213,27 @@ fn describe(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> StepView {
         total: trace.steps().len(),
         pairs,
         distinct_pairs: cursor.pair_count_len(),
+        tied_total: next.map_or(0, |step| step.tied_total),
         explanation,
         last_merge: last.map(|step| merge_text(vocab, step)),
         last_changes: last.map(|step| changes(vocab, step)).unwrap_or_default(),
         words: frequent_words(cursor, word_order),
         word_total: trace.words().len(),
     }
+}
+
+fn comes_from(trace: &Trace, sources: &PairSources) -> String {
+    let entries = trace.words().entries();
+    let mut text = sources
+        .words
+        .iter()
+        .map(|&(word, weight)| format!("{} ({weight})", entries[word].0))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    if sources.more > 0 {
+        text.push_str(&format!(" + {} more words", sources.more));
+    }
+    text
 }
 
 pub fn merge_text(vocab: &Vocab, step: &Step) -> String {

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::state::BpeLab;
 
 #[component]
-pub fn Stepper(lab: BpeLab) -> impl IntoView {
+pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
     let total = move || lab.total_steps();
     let at_start = move || lab.position.get() == 0;
     let at_end = move || lab.position.get() >= total();
@@ -30,7 +30,7 @@ pub fn Stepper(lab: BpeLab) -> impl IntoView {
     });
 
     let keys = window_event_listener(ev::keydown, move |event| {
-        if belongs_to_focused_control(&event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
+        if !active.get_untracked() || belongs_to_focused_control(&event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
             return;
         }
         let handled = match event.key().as_str() {

@@ -1,3 +1,5 @@
 //! Small controls shared by the labs.
+pub mod merge_steps;
+pub mod plot_canvas;
 pub mod progress_bar;
 pub mod token_chip;

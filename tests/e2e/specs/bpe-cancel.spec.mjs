@@ -2,18 +2,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { atStep, seedReady, loadShakespeare, setMerges } from '../pages/tokenize.mjs';
 
 test('cancel keeps the last complete state', async (t) => {
   const app = await launch({ timeoutMs: 120_000 });
   t.after(() => app.close());
   const { page } = app;
-  await page.getByTestId('bpe-step-label').filter({ hasText: '/ 10' }).waitFor();
+  await seedReady(page);
 
-  await page.getByTestId('bpe-preset').selectOption('tinyshakespeare');
-  await page.waitForFunction(() => document.querySelector('[data-testid="bpe-corpus"]').value.length > 1e6);
+  await loadShakespeare(page);
   assert.equal(await page.getByTestId('bpe-merges-count').inputValue(), '5000');
-  await page.getByTestId('bpe-merges-count').fill('50000');
-  await page.getByTestId('bpe-merges-count').dispatchEvent('change');
+  await setMerges(page, 50000);
   await page.getByTestId('bpe-train').click();
   await page.getByTestId('progress').waitFor();
   await page.waitForTimeout(300);
@@ -23,9 +22,9 @@ test('cancel keeps the last complete state', async (t) => {
   await notice.waitFor();
   const kept = Number((await notice.innerText()).match(/kept the (\d+) merges/)[1]);
   assert.ok(kept > 0 && kept < 50000, `kept ${kept}`);
-  await page.getByTestId('bpe-step-label').filter({ hasText: `step 0 / ${kept}` }).waitFor();
+  await atStep(page, `step 0 / ${kept}`);
   await page.keyboard.press('End');
-  await page.getByTestId('bpe-step-label').filter({ hasText: `step ${kept} / ${kept}` }).waitFor();
+  await atStep(page, `step ${kept} / ${kept}`);
   assert.equal(await page.getByTestId('bpe-merge').count(), kept);
   app.assertNoErrors();
 });

@@ -3,13 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { atStep } from '../pages/tokenize.mjs';
 
 test('stepper: buttons, keys and scrubber agree', async (t) => {
   const app = await launch();
   t.after(() => app.close());
   const { page } = app;
-  const label = page.getByTestId('bpe-step-label');
-  const at = (k) => label.filter({ hasText: `step ${k} / 10` }).waitFor();
+  const at = (k) => atStep(page, `step ${k} / 10`);
 
   await at(0);
   await page.locator('body').click({ position: { x: 2, y: 2 } });

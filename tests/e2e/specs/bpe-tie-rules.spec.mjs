@@ -2,12 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { atStep } from '../pages/tokenize.mjs';
 
 test('smallest-id and first-seen rules retrain and explain themselves', async (t) => {
   const app = await launch();
   t.after(() => app.close());
   const { page } = app;
-  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 10' }).waitFor();
+  await atStep(page, 'step 0 / 10');
   const explanation = page.getByTestId('bpe-explanation');
 
   for (const rule of ['smallest-id', 'first-seen']) {
@@ -19,7 +20,7 @@ test('smallest-id and first-seen rules retrain and explain themselves', async (t
   // `r </w>`, so this rule picks `e r` too.
   assert.equal(
     await explanation.innerText(),
-    '`e r` and `r </w>` tie at 9; the first-seen rule picks `e r`.',
+    'e r and r </w> tie at 9; the first-seen rule picks e r.',
   );
   app.assertNoErrors();
 });

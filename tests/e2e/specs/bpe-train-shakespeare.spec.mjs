@@ -3,15 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { atStep, seedReady, loadShakespeare } from '../pages/tokenize.mjs';
 
 test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async (t) => {
   const app = await launch({ timeoutMs: 120_000 });
   t.after(() => app.close());
   const { page } = app;
-  await page.getByTestId('bpe-step-label').filter({ hasText: '/ 10' }).waitFor();
+  await seedReady(page);
 
-  await page.getByTestId('bpe-preset').selectOption('tinyshakespeare');
-  await page.waitForFunction(() => document.querySelector('[data-testid="bpe-corpus"]').value.length > 1e6);
+  await loadShakespeare(page);
   assert.equal(await page.getByTestId('bpe-merges-count').inputValue(), '5000');
   const corpusLength = await page.getByTestId('bpe-corpus').evaluate((el) => el.value.length);
   assert.equal(corpusLength, 1115394);
@@ -32,10 +32,10 @@ test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async 
   assert.match(stats, /5000 merges in \d+ ms/);
 
   await page.getByTestId('bpe-scrubber').fill('5000');
-  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 5000 / 5000' }).waitFor();
+  await atStep(page, 'step 5000 / 5000');
   assert.equal(await page.getByTestId('bpe-merge').count(), 5000);
   await page.keyboard.press('Home');
-  await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 5000' }).waitFor();
+  await atStep(page, 'step 0 / 5000');
   await app.screenshot('bpe-shakespeare');
   app.assertNoErrors();
 });

@@ -31,7 +31,7 @@ pub use corpus::WordCounts;
 pub use encoder::{EncodeStep, Encoder, Encoding};
 pub use export::{merges_txt, vocab_json};
 pub use tie_rule::TieRule;
-pub use trace::{Cursor, PairCountChange, Step, Trace, TIED_LIMIT};
+pub use trace::{Cursor, PairCountChange, PairSources, Step, Trace, TIED_LIMIT};
 pub use trainer::{train, TrainOptions, Trainer};
 
 /// Index into a [`Vocab`].

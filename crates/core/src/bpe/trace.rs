@@ -12,10 +12,10 @@
 
 use std::borrow::Borrow;
 
-use crate::fxhash::FxHashMap;
 use super::segments::Segments;
 use super::tie_rule::{Occurrence, TieRule};
 use super::{Merge, Pair, SymbolId, TrainOptions, Vocab, WordCounts};
+use crate::fxhash::FxHashMap;
 
 /// A pair's count before and after a merge; 0 means absent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +167,15 @@ impl Trace {
     }
 }
 
+/// The words a pair comes from at some step (see [`Cursor::sources`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairSources {
+    /// (word index, that word's contribution to the pair's count), largest first.
+    pub words: Vec<(usize, u64)>,
+    /// How many further words hold the pair.
+    pub more: usize,
+}
+
 /// Scrubs a trace in both directions by applying deltas forward or undoing them backward.
 /// State at position k = after k merges (k = 0..=steps.len()).
 ///
@@ -298,6 +307,39 @@ impl<T: Borrow<Trace>> Cursor<T> {
         });
         rows.truncate(limit);
         rows
+    }
+
+    /// Which words each of `pairs` comes from now, as in the seed's "comes from" column
+    /// ("newer (6) + wider (3)"): per pair, its words by contribution (occurrences × word count,
+    /// largest first, at most `per_pair` of them) and how many more words hold it.
+    /// One pass over every word's symbols; meant for the few pairs a table shows.
+    pub fn sources(&self, pairs: &[Pair], per_pair: usize) -> Vec<PairSources> {
+        let index: FxHashMap<Pair, usize> =
+            pairs.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let mut found: Vec<Vec<(usize, u64)>> = vec![Vec::new(); pairs.len()];
+        let entries = self.trace.borrow().words.entries();
+        for (w, (_, count)) in entries.iter().enumerate() {
+            for window in self.segments.word(w).windows(2) {
+                let Some(&i) = index.get(&Pair::new(window[0], window[1])) else {
+                    continue;
+                };
+                // A pair can occur more than once in a word; those occurrences come one after another
+                // in this scan, so they add to that word's entry.
+                match found[i].last_mut() {
+                    Some((last, weight)) if *last == w => *weight += count,
+                    _ => found[i].push((w, *count)),
+                }
+            }
+        }
+        found
+            .into_iter()
+            .map(|mut words| {
+                words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                let more = words.len().saturating_sub(per_pair);
+                words.truncate(per_pair);
+                PairSources { words, more }
+            })
+            .collect()
     }
 
     /// Word `word`'s symbols now.

@@ -21,11 +21,11 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::fxhash::FxHashMap;
 use super::segments::Segments;
 use super::tie_rule::{Occurrence, TieKey, TieRule};
 use super::trace::{PairCountChange, Step, Trace, TIED_LIMIT};
 use super::{BpeError, Merge, Pair, SymbolId, Vocab, WordCounts, END_OF_WORD};
+use crate::fxhash::FxHashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainOptions {

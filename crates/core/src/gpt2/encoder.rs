@@ -16,10 +16,10 @@ use std::collections::BinaryHeap;
 use std::fmt;
 
 use super::byte_table::{byte_id, id_byte, printable};
-use crate::fxhash::FxHashMap;
 use super::pretokenize::pretokenize;
 use super::ranks::{self, Merge};
 use super::{Gpt2Error, END_OF_TEXT, END_OF_TEXT_STR, MERGE_COUNT, VOCAB_SIZE};
+use crate::fxhash::FxHashMap;
 
 /// GPT-2's tokenizer: the merges plus the lookup tables derived from them.
 #[derive(Clone)]

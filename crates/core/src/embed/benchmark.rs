@@ -1,0 +1,430 @@
+//! Google's analogy benchmark (`questions-words.txt`) with gensim's `evaluate_word_analogies`
+//! semantics, computed as a blocked matrix product.
+//!
+//! Semantics: a line `a b c d` asks a : b :: c : ?, answered by b − a + c (X = b, Y = a, Z = c);
+//! words are matched case-insensitively; candidates are the first `vocab` rows; a question with any
+//! word outside them is skipped and counted; the three inputs are never answers; the answer is the
+//! best-scoring remaining row. Lines starting `: ` open a section; lines without four words are
+//! ignored, as gensim does. Sections named `gram…` are syntactic, the others semantic.
+//!
+//! Speed: 3CosAdd's score for row w is (cos(w, b) + cos(w, c) − cos(w, a)) / |b̂ + ĉ − â|, and the
+//! denominator does not change which row wins; 3CosMul needs the same three cosines. So each section
+//! computes the cosines of its few distinct input words with a block of rows (one small matrix
+//! product over a copy of the table packed four rows at a time, so four rows fill one SIMD register),
+//! and every question then combines three rows of that block. A [`BenchmarkRun`] does one (section, block) unit per
+//! [`step`](BenchmarkRun::step), so the page can interleave it with painting and a Cancel button.
+//! Leaves out: `dummy4unknown` (skipped questions never count as wrong) and gensim's logging.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::analogy::{mul_score, shifted, Method};
+use super::lanes::{F32x4, Lanes};
+use super::neighbours::Scored;
+use super::table::EmbeddingTable;
+use super::{EmbedError, UnitRows};
+
+/// Rows per unit of work (a multiple of 4): the block's packed rows (1024 × 50 floats) stay in the L2
+/// cache, and a unit of the largest section takes a few milliseconds in the page.
+pub const BLOCK_ROWS: usize = 1024;
+
+/// One question, as rows: a : b :: c : expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Question {
+    pub a: u32,
+    pub b: u32,
+    pub c: u32,
+    pub expected: u32,
+}
+
+/// A `: name` section and its questions that are fully inside the vocabulary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub name: String,
+    pub questions: Vec<Question>,
+    /// Questions left out because a word is outside the first `vocab` rows.
+    pub skipped: usize,
+}
+
+impl Section {
+    pub fn is_syntactic(&self) -> bool {
+        self.name.starts_with("gram")
+    }
+}
+
+/// A parsed question file, resolved against a table restricted to its first `vocab` rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestionSet {
+    pub sections: Vec<Section>,
+    pub vocab: usize,
+}
+
+impl QuestionSet {
+    pub fn parse(text: &str, table: &EmbeddingTable, vocab: usize) -> Result<QuestionSet, EmbedError> {
+        let vocab = table.check_vocab(vocab)?;
+        let mut sections: Vec<Section> = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            if line.starts_with(": ") {
+                let name = line.trim_start_matches([':', ' ']).trim().to_string();
+                sections.push(Section { name, questions: Vec::new(), skipped: 0 });
+                continue;
+            }
+            // gensim checks for a section before it looks at the line.
+            let section = sections.last_mut().ok_or(EmbedError::MissingSection { line: number + 1 })?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [a, b, c, d] = words[..] else { continue };
+            match [a, b, c, d].map(|w| table.id_within(w, vocab)) {
+                [Some(a), Some(b), Some(c), Some(expected)] => section.questions.push(Question { a, b, c, expected }),
+                _ => section.skipped += 1,
+            }
+        }
+        Ok(QuestionSet { sections, vocab })
+    }
+
+    /// Questions that will be asked.
+    pub fn asked(&self) -> usize {
+        self.sections.iter().map(|s| s.questions.len()).sum()
+    }
+
+    pub fn skipped(&self) -> usize {
+        self.sections.iter().map(|s| s.skipped).sum()
+    }
+}
+
+/// Correct answers out of questions asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub correct: usize,
+    pub asked: usize,
+}
+
+impl Score {
+    /// Accuracy in percent (0 for an empty score).
+    pub fn percent(self) -> f64 {
+        if self.asked == 0 {
+            0.0
+        } else {
+            100.0 * self.correct as f64 / self.asked as f64
+        }
+    }
+
+    fn add(self, other: Score) -> Score {
+        Score { correct: self.correct + other.correct, asked: self.asked + other.asked }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionScore {
+    pub name: String,
+    pub syntactic: bool,
+    pub score: Score,
+    pub skipped: usize,
+}
+
+/// The results of the sections finished so far (all of them once the run is done).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalogyReport {
+    pub method: Method,
+    pub vocab: usize,
+    pub sections: Vec<SectionScore>,
+    /// False when the run was stopped early: the totals then cover the finished sections only.
+    pub complete: bool,
+}
+
+impl AnalogyReport {
+    fn sum(&self, pick: impl Fn(&SectionScore) -> bool) -> Score {
+        self.sections.iter().filter(|s| pick(s)).fold(Score::default(), |acc, s| acc.add(s.score))
+    }
+
+    pub fn semantic(&self) -> Score {
+        self.sum(|s| !s.syntactic)
+    }
+
+    pub fn syntactic(&self) -> Score {
+        self.sum(|s| s.syntactic)
+    }
+
+    pub fn total(&self) -> Score {
+        self.sum(|_| true)
+    }
+
+    pub fn skipped(&self) -> usize {
+        self.sections.iter().map(|s| s.skipped).sum()
+    }
+
+    /// Share of the questions (in finished sections) that were asked, in percent.
+    pub fn coverage(&self) -> f64 {
+        let asked = self.total().asked;
+        Score { correct: asked, asked: asked + self.skipped() }.percent()
+    }
+}
+
+/// A section prepared for the matrix product: its distinct input words, and each question's inputs as
+/// positions in that list.
+struct Plan {
+    words: Vec<u32>,
+    questions: Vec<[usize; 3]>,
+}
+
+impl Plan {
+    fn new(section: &Section) -> Plan {
+        let mut position: HashMap<u32, usize> = HashMap::new();
+        let mut words = Vec::new();
+        let mut local = |id: u32| {
+            *position.entry(id).or_insert_with(|| {
+                words.push(id);
+                words.len() - 1
+            })
+        };
+        let questions = section.questions.iter().map(|q| [local(q.a), local(q.b), local(q.c)]).collect();
+        Plan { words, questions }
+    }
+}
+
+/// A benchmark in progress: call [`step`](Self::step) until it returns false, then [`report`](Self::report).
+pub struct BenchmarkRun<'a> {
+    set: &'a QuestionSet,
+    method: Method,
+    rows: UnitRows<'a>,
+    /// The candidate rows in groups of four, interleaved: value k of row 4g + l sits at
+    /// `(g × dims + k) × 4 + l`; rows past the vocabulary are zero.
+    packed: Vec<f32>,
+    plans: Vec<Plan>,
+    /// The best answer so far of every question, by section.
+    best: Vec<Vec<Scored>>,
+    /// Units done; unit `n` is section `n / blocks`, rows block `n % blocks`.
+    done: usize,
+    /// Scratch: the section's word cosines (or shifted cosines) with the block, `words × BLOCK_ROWS`.
+    cosines: Vec<f32>,
+}
+
+impl<'a> BenchmarkRun<'a> {
+    pub fn new(table: &'a EmbeddingTable, set: &'a QuestionSet, method: Method) -> BenchmarkRun<'a> {
+        let rows = table.unit_rows().first(set.vocab);
+        let dims = rows.dims();
+        let mut packed = vec![0.0f32; rows.len().div_ceil(4) * 4 * dims];
+        for (r, row) in rows.as_slice().chunks_exact(dims).enumerate() {
+            for (k, &v) in row.iter().enumerate() {
+                packed[((r / 4) * dims + k) * 4 + r % 4] = v;
+            }
+        }
+        let plans: Vec<Plan> = set.sections.iter().map(Plan::new).collect();
+        let widest = plans.iter().map(|p| p.words.len()).max().unwrap_or(0);
+        BenchmarkRun {
+            set,
+            method,
+            rows,
+            packed,
+            best: set
+                .sections
+                .iter()
+                .map(|s| vec![Scored { id: u32::MAX, score: f32::NEG_INFINITY }; s.questions.len()])
+                .collect(),
+            plans,
+            done: 0,
+            cosines: vec![0.0; widest * BLOCK_ROWS],
+        }
+    }
+
+    fn blocks(&self) -> usize {
+        self.rows.len().div_ceil(BLOCK_ROWS)
+    }
+
+    /// Units of work in the whole run.
+    pub fn units(&self) -> usize {
+        self.plans.len() * self.blocks()
+    }
+
+    pub fn units_done(&self) -> usize {
+        self.done
+    }
+
+    /// Does one unit of work; false once everything is done.
+    pub fn step(&mut self) -> bool {
+        if self.done >= self.units() {
+            return false;
+        }
+        let (section, block) = (self.done / self.blocks(), self.done % self.blocks());
+        let start = block * BLOCK_ROWS;
+        let end = (start + BLOCK_ROWS).min(self.rows.len());
+        self.score_block(section, start, end);
+        self.done += 1;
+        self.done < self.units()
+    }
+
+    /// Runs every remaining unit.
+    pub fn finish(&mut self) -> AnalogyReport {
+        while self.step() {}
+        self.report()
+    }
+
+    fn score_block(&mut self, section: usize, start: usize, end: usize) {
+        let plan = &self.plans[section];
+        // Widths in whole groups of four rows; the padding past `end` is never a candidate.
+        let groups = start / 4..end.div_ceil(4);
+        let width = groups.len() * 4;
+        // 1. Cosines of the section's input words with rows start..end (3CosMul: shifted cosines).
+        let words: Vec<&[f32]> = plan.words.iter().map(|&w| self.rows.row(w)).collect();
+        let cosines = &mut self.cosines[..words.len() * width];
+        block_cosines(&words, &self.packed, self.rows.dims(), groups, cosines);
+        if self.method == Method::Mul {
+            cosines.iter_mut().for_each(|c| *c = shifted(*c));
+        }
+        // 2. Every question combines three rows of the block; its inputs cannot answer.
+        let questions = &self.set.sections[section].questions;
+        for ((slots, question), best) in plan.questions.iter().zip(questions).zip(&mut self.best[section]) {
+            let [a, b, c] = slots.map(|slot| &cosines[slot * width..slot * width + (end - start)]);
+            let mut skip: Vec<usize> = [question.a, question.b, question.c]
+                .into_iter()
+                .filter_map(|id| (id as usize).checked_sub(start).filter(|&r| r < end - start))
+                .collect();
+            skip.sort_unstable();
+            match self.method {
+                Method::Add => update_best::<CosAdd>(best, start, [a, b, c], &skip),
+                Method::Mul => update_best::<CosMul>(best, start, [a, b, c], &skip),
+            }
+        }
+    }
+
+    /// The answer given to each question of `section` (rows, in question order), once it is finished.
+    pub fn answers(&self, section: usize) -> Option<Vec<u32>> {
+        let finished = self.done / self.blocks().max(1);
+        (section < finished).then(|| self.best[section].iter().map(|b| b.id).collect())
+    }
+
+    /// The sections finished so far.
+    pub fn report(&self) -> AnalogyReport {
+        let finished = self.done / self.blocks().max(1);
+        let sections = self
+            .set
+            .sections
+            .iter()
+            .zip(&self.best)
+            .take(finished)
+            .map(|(section, best)| SectionScore {
+                name: section.name.clone(),
+                syntactic: section.is_syntactic(),
+                score: Score {
+                    correct: section.questions.iter().zip(best).filter(|(q, b)| b.id == q.expected).count(),
+                    asked: section.questions.len(),
+                },
+                skipped: section.skipped,
+            })
+            .collect();
+        AnalogyReport { method: self.method, vocab: self.set.vocab, sections, complete: finished == self.plans.len() }
+    }
+}
+
+/// A question's score for a row from the row's cosines with a, b and c (b − a + c: X = b, Y = a,
+/// Z = c), for one row or four at once.
+trait Combine {
+    fn score<T: Lanes>(a: T, b: T, c: T) -> T;
+}
+
+/// 3CosAdd without its positive denominator |b̂ + ĉ − â|, which cannot change the winner.
+struct CosAdd;
+
+impl Combine for CosAdd {
+    #[inline(always)]
+    fn score<T: Lanes>(a: T, b: T, c: T) -> T {
+        b + c - a
+    }
+}
+
+/// 3CosMul from shifted cosines.
+struct CosMul;
+
+impl Combine for CosMul {
+    #[inline(always)]
+    fn score<T: Lanes>(a: T, b: T, c: T) -> T {
+        mul_score(b, a, c)
+    }
+}
+
+/// `out[w × width + r]` = word w · row `4 × groups.start + r`, for `width = 4 × groups.len()` rows
+/// of `packed` (see [`BenchmarkRun`]): four words at a time share each load of four rows.
+#[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
+fn block_cosines(words: &[&[f32]], packed: &[f32], dims: usize, groups: Range<usize>, out: &mut [f32]) {
+    let width = groups.len() * 4;
+    let block = &packed[groups.start * dims * 4..groups.end * dims * 4];
+    for (g, group) in block.chunks_exact(dims * 4).enumerate() {
+        let mut store = |first: usize, sums: &[F32x4]| {
+            for (i, sum) in sums.iter().enumerate() {
+                out[(first + i) * width + g * 4..][..4].copy_from_slice(&sum.to_array());
+            }
+        };
+        let mut quads = words.chunks_exact(4);
+        for (q, quad) in (&mut quads).enumerate() {
+            store(4 * q, &group_dots([quad[0], quad[1], quad[2], quad[3]], group));
+        }
+        let first = words.len() - quads.remainder().len();
+        for (i, &word) in quads.remainder().iter().enumerate() {
+            store(first + i, &group_dots([word], group));
+        }
+    }
+}
+
+/// The dot products of `N` words with one packed group of four rows: `N` independent sums.
+#[inline(always)]
+fn group_dots<const N: usize>(words: [&[f32]; N], group: &[f32]) -> [F32x4; N] {
+    let mut sums = [F32x4::splat(0.0); N];
+    for (k, rows) in group.chunks_exact(4).enumerate() {
+        let rows = F32x4::load(rows);
+        for (sum, word) in sums.iter_mut().zip(&words) {
+            *sum = *sum + F32x4::splat(word[k]) * rows;
+        }
+    }
+    sums
+}
+
+/// Raises `best` to the highest score over the block if that beats it, skipping the rows in `skip`
+/// (sorted positions within the block). Ties keep the earlier row: blocks come in row order and only
+/// a strictly higher score replaces `best`.
+#[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
+fn update_best<C: Combine>(best: &mut Scored, start: usize, [a, b, c]: [&[f32]; 3], skip: &[usize]) {
+    let mut from = 0;
+    for &until in skip.iter().chain(std::iter::once(&a.len())) {
+        if from < until {
+            let part = from..until;
+            let max = max_score::<C>(&a[part.clone()], &b[part.clone()], &c[part.clone()]);
+            if max > best.score {
+                // The same arithmetic again finds the first row that reached it.
+                let at = part.clone().find(|&r| C::score(a[r], b[r], c[r]) == max).unwrap_or(from);
+                *best = Scored { id: (start + at) as u32, score: max };
+            }
+        }
+        from = until + 1;
+    }
+}
+
+/// The highest score over the rows, four at a time (`-inf` when there are none).
+#[inline(always)]
+fn max_score<C: Combine>(a: &[f32], b: &[f32], c: &[f32]) -> f32 {
+    let main = a.len() - a.len() % 4;
+    let mut lanes = F32x4::splat(f32::NEG_INFINITY);
+    for r in (0..main).step_by(4) {
+        lanes = lanes.max(C::score(F32x4::load(&a[r..]), F32x4::load(&b[r..]), F32x4::load(&c[r..])));
+    }
+    let tail = (main..a.len()).map(|r| C::score(a[r], b[r], c[r]));
+    lanes.to_array().into_iter().chain(tail).fold(f32::NEG_INFINITY, |m, v| if v > m { v } else { m })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn update_best_skips_inputs_and_keeps_the_first_of_equals() {
+        let zeros = vec![0.0f32; 37];
+        let mut b = zeros.clone();
+        b[3] = 5.0; // an input: skipped
+        b[9] = 2.0;
+        b[30] = 2.0;
+        let mut best = Scored { id: u32::MAX, score: f32::NEG_INFINITY };
+        update_best::<CosAdd>(&mut best, 100, [&zeros, &b, &zeros], &[3]);
+        assert_eq!(best, Scored { id: 109, score: 2.0 });
+        // A later block with an equal score does not take over.
+        update_best::<CosAdd>(&mut best, 200, [&zeros, &b, &zeros], &[3]);
+        assert_eq!(best.id, 109);
+    }
+}

@@ -1,0 +1,125 @@
+//! Positional encodings: how a transformer's input learns where each token sits (seed 003's sinusoidal
+//! formula, seed 000's learned table), and why the sinusoidal similarity PE(p)·PE(p+k) depends only on
+//! the offset k.
+//!
+//! This file holds the shared table type and the one error enum; the work happens in the sibling modules:
+//! - `sinusoidal`: the fixed sine/cosine encoding in f64 (the CPU reference), its f32 twin for
+//!   measuring what single precision does at large positions, and tables for N positions;
+//! - `learned`: a GPT-2-style `nn.Embedding(max_seq_len, d)` position table with seeded random-normal
+//!   rows and the seed's context-window guard;
+//! - `relative`: the closed form PE(p)·PE(p+k) = Σᵢ cos(k·ωᵢ), the dot-product matrix PE·PEᵀ, and the
+//!   rotation that carries each (sin, cos) pair from p to p+k.
+//!
+//! Left out on purpose: training the learned table (it stays at its random initialisation), rotary
+//! embeddings (RoPE), ALiBi and other relative schemes, and any GPU code (the GPU path reuses these
+//! definitions in f32).
+
+pub mod learned;
+pub mod relative;
+pub mod sinusoidal;
+
+use std::fmt;
+
+pub use learned::LearnedTable;
+pub use relative::{
+    direct_dot, dot, dot_matrix, dots_at_offset, odd_d_residual, offset_kernel, rotate_pair,
+    DotMatrix,
+};
+pub use sinusoidal::{f32_deviation, f32_deviation_bound, Sinusoidal, DEFAULT_BASE};
+
+/// The most values one table may hold (2²⁸ f64s, 2 GiB): a guard against a typo such as
+/// `--positions 1000000000` exhausting memory instead of failing with a message.
+pub const MAX_TABLE_VALUES: usize = 1 << 28;
+
+/// Why an encoding or table cannot be built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PosEncError {
+    /// d_model is 0: there would be no dimensions to write a position into.
+    ZeroDimension,
+    /// The base is ≤ 1, NaN or infinite: frequencies base^(−2i/d) would not fall geometrically.
+    BadBase(f64),
+    /// A position is negative, NaN or infinite.
+    BadPosition(f64),
+    /// A dimension index at or past d_model.
+    NoSuchDimension { dim: usize, d: usize },
+    /// A learned table with no rows.
+    ZeroContextWindow,
+    /// The seed's guard: a sequence longer than the learned table's rows.
+    SequenceTooLong { len: usize, max: usize },
+    /// `positions × d` is beyond [`MAX_TABLE_VALUES`].
+    TableTooLarge { positions: usize, d: usize },
+}
+
+impl fmt::Display for PosEncError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PosEncError::ZeroDimension => write!(f, "d_model must be at least 1, got 0"),
+            PosEncError::BadBase(base) => {
+                write!(f, "base must be a finite number greater than 1, got {base}")
+            }
+            PosEncError::BadPosition(pos) => {
+                write!(f, "position must be a finite number ≥ 0, got {pos}")
+            }
+            PosEncError::NoSuchDimension { dim, d } => {
+                write!(f, "dimension {dim} does not exist: d_model is {d} (dimensions 0 to {})", d.saturating_sub(1))
+            }
+            PosEncError::ZeroContextWindow => {
+                write!(f, "max_seq_len must be at least 1, got 0")
+            }
+            // Seed 000's message, word for word.
+            PosEncError::SequenceTooLong { len, max } => write!(
+                f,
+                "Sequence length ({len}) exceeds maximum context window ({max})"
+            ),
+            PosEncError::TableTooLarge { positions, d } => write!(
+                f,
+                "a table of {positions} positions × {d} dimensions is too large (at most {MAX_TABLE_VALUES} values)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PosEncError {}
+
+/// One vector per position, row-major: row p is the encoding of position p. Both the sinusoidal and
+/// the learned encodings produce one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionTable {
+    d: usize,
+    values: Vec<f64>,
+}
+
+impl PositionTable {
+    /// Checks that `positions × d` values fit before anything is allocated.
+    fn checked_len(positions: usize, d: usize) -> Result<usize, PosEncError> {
+        match positions.checked_mul(d) {
+            Some(len) if len <= MAX_TABLE_VALUES => Ok(len),
+            _ => Err(PosEncError::TableTooLarge { positions, d }),
+        }
+    }
+
+    /// The number of positions (rows).
+    pub fn positions(&self) -> usize {
+        self.values.len() / self.d
+    }
+
+    /// The width of every row, d_model.
+    pub fn d(&self) -> usize {
+        self.d
+    }
+
+    /// The vector of position `pos`, or None past the last row.
+    pub fn row(&self, pos: usize) -> Option<&[f64]> {
+        let start = pos.checked_mul(self.d)?;
+        self.values.get(start..start + self.d)
+    }
+
+    pub fn rows(&self) -> impl ExactSizeIterator<Item = &[f64]> {
+        self.values.chunks_exact(self.d)
+    }
+
+    /// All values, row after row.
+    pub fn as_slice(&self) -> &[f64] {
+        &self.values
+    }
+}

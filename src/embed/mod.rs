@@ -1,0 +1,68 @@
+//! The Embed lab: GloVe 6B 50d in the page. A word becomes a row of W (the lookup of seed 000), rows
+//! are compared by cosine (neighbours and a 2-D picture), combined into analogies (seed 003, with the
+//! inputs excluded or not), and scored on Google's analogy benchmark. The vectors (3 MB) load the
+//! first time the lab is opened. The maths is `til_core::embed`; this folder only shows it.
+mod analogy_form;
+mod bench_panel;
+mod bench_run;
+mod loader;
+mod lookup;
+mod neighbours;
+mod pca_view;
+mod state;
+
+use leptos::prelude::*;
+
+use analogy_form::AnalogyPanel;
+use bench_panel::BenchmarkPanel;
+use loader::Load;
+use lookup::LookupPanel;
+use neighbours::NeighboursPanel;
+use pca_view::PcaPanel;
+use state::EmbedState;
+
+#[component]
+pub fn EmbedLab(
+    /// Whether the lab is on show: the vectors are fetched the first time it is.
+    active: Signal<bool>,
+) -> impl IntoView {
+    let lab = EmbedState::new();
+    Effect::new(move |_| {
+        if active.get() {
+            loader::start(lab.load);
+        }
+    });
+    let found = neighbours::search(lab);
+    view! {
+        <section class="lab" aria-labelledby="embed-heading">
+            <h2 id="embed-heading">"Embed: from token ids to vectors that carry meaning"</h2>
+            <p class="lede">
+                "An integer id says nothing about a word: 691 is not \"more\" than 8. The embedding layer gives every id a learned vector, and training pulls the vectors of words used in similar contexts towards each other. Here are real ones: GloVe's 50-dimensional vectors of the 50,000 most frequent words of Wikipedia and Gigaword."
+            </p>
+            <LoadStatus load=lab.load/>
+            <LookupPanel lab=lab/>
+            <div class="grid embed-grid">
+                <NeighboursPanel lab=lab found=found/>
+                <PcaPanel lab=lab found=found/>
+            </div>
+            <AnalogyPanel lab=lab/>
+            <BenchmarkPanel lab=lab/>
+            <p class="muted">"Vectors: GloVe 6B 50d (Pennington, Socher and Manning, Stanford NLP), Public Domain Dedication and License (PDDL 1.0), stored as int8 with a per-row scale. Questions: Google's word2vec analogy set. See assets/glove/README.md."</p>
+        </section>
+    }
+}
+
+#[component]
+fn LoadStatus(load: RwSignal<Load>) -> impl IntoView {
+    view! {
+        <p class="muted" data-testid="embed-status" aria-live="polite">
+            {move || match load.get() {
+                Load::Idle | Load::Loading => "Loading GloVe vectors…".to_string(),
+                Load::Ready(table, t) => format!(
+                    "{} words × {} dimensions ({:.1} MB, {}) fetched in {:.0} ms, checked and decoded in {:.0} ms.",
+                    table.rows(), table.dims(), t.bytes as f64 / 1e6, table.encoding().describe(), t.fetch_ms, t.build_ms),
+                Load::Failed(error) => format!("Could not load the vectors: {error}"),
+            }}
+        </p>
+    }
+}

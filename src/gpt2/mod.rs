@@ -1,0 +1,77 @@
+//! "GPT-2's real tokenizer": the Tokenize lab's last section. Any text through GPT-2's byte-level
+//! BPE (til_core::gpt2), shown as chips, with a story about spaces and multi-byte characters, the
+//! merges behind a chosen token, and a side-by-side with the walkthrough's own BPE.
+//! The merges (200 KB) are fetched when this section first renders, not with the page.
+mod byte_story;
+mod compare;
+mod loader;
+mod state;
+mod token_trace;
+mod token_view;
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use til_core::bpe::Trace;
+
+use byte_story::ByteStory;
+use compare::Compare;
+use loader::Load;
+use state::{grouped, Encoded, Gpt2State, MAX_CHARS};
+use token_trace::TokenTrace;
+use token_view::{format_ms, ModeToggle, TokenChips, TokenStats};
+
+#[component]
+pub fn Gpt2Panel(
+    /// The walkthrough's training run, for the side-by-side.
+    trace: RwSignal<Option<Arc<Trace>>>,
+) -> impl IntoView {
+    let state = Gpt2State::new();
+    let load = loader::load();
+    let encoded = Memo::new(move |_| match load.get() {
+        Load::Ready(tokenizer, _) => state.input.with(|text| Encoded::new(&tokenizer, text)),
+        _ => Encoded::default(),
+    });
+    let body = move || match load.get() {
+        Load::Loading => view! {
+            <p class="muted" data-testid="gpt2-loading" role="status">"Loading GPT-2's 50,000 merges (200 KB)…"</p>
+        }
+        .into_any(),
+        Load::Failed(error) => view! {
+            <p class="error" role="alert" data-testid="gpt2-error">
+                {format!("GPT-2's tokenizer could not be loaded: {error}. The rest of the page still works.")}
+            </p>
+        }
+        .into_any(),
+        Load::Ready(tokenizer, timing) => view! {
+            <p class="muted" data-testid="gpt2-loaded">
+                {format!("Merges fetched in {}; checked and turned into lookup tables in {}.",
+                    format_ms(timing.fetch_ms), format_ms(timing.build_ms))}
+            </p>
+            <div class="row gpt2-bar">
+                <TokenStats encoded=encoded/>
+                <ModeToggle state=state/>
+            </div>
+            <TokenChips state=state encoded=encoded/>
+            <TokenTrace state=state tokenizer=tokenizer.clone()/>
+            <ByteStory encoded=encoded tokenizer=tokenizer.clone()/>
+            <Compare trace=trace encoded=encoded tokenizer=tokenizer/>
+        }
+        .into_any(),
+    };
+    view! {
+        <section class="panel gpt2" aria-labelledby="gpt2-heading" data-testid="gpt2">
+            <h3 id="gpt2-heading">"GPT-2's real tokenizer"</h3>
+            <p class="lede">
+                "The same algorithm at full scale: GPT-2 learned 50,000 merges, over bytes instead of characters. \
+                 Type anything (any language, any emoji) and see the ids the model would read."
+            </p>
+            <label class="gpt2-label" for="gpt2-input">"Text to tokenize"</label>
+            <textarea id="gpt2-input" data-testid="gpt2-input" rows="3" spellcheck="false"
+                prop:value=move || state.input.get()
+                on:input=move |ev| state.input.set(event_target_value(&ev))></textarea>
+            <p class="muted">{format!("Up to {} characters are tokenized as you type.", grouped(MAX_CHARS))}</p>
+            {body}
+        </section>
+    }
+}

@@ -1,0 +1,48 @@
+//! The sticky bar of the two sliders the lab is about: the position p (the cursor on every plot) and
+//! the offset k, with Play/Pause for the gliding cursor. Moving p by hand pauses the animation.
+//! Left out: the settings (`settings`).
+use leptos::prelude::*;
+
+use super::slider::Slider;
+use super::state::{PeLab, MAX_OFFSET};
+
+#[component]
+pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
+    let timer = lab.timer;
+    view! {
+        <div class="pe-cursor-bar" role="group" aria-label="Position and offset">
+            <button data-testid="pe-play" on:click=move |_| lab.playing.update(|p| *p = !*p)
+                aria-pressed=move || lab.playing.get().to_string()
+                title=move || if reduced.get() {
+                    "Your system asks for reduced motion, so the cursor stays still unless you press Play"
+                } else {
+                    "Let the cursor glide across the positions"
+                }>
+                {move || if lab.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
+            </button>
+            <Slider label="position p" testid="pe-position" min="0"
+                max=Signal::derive(move || (lab.count.get() - 1).to_string()) step="1"
+                value=Signal::derive(move || lab.position.get().round().to_string())
+                shown=Signal::derive(move || show_position(lab.position.get()))
+                timer=timer
+                on_input=move |text| { if let Ok(p) = text.parse::<f64>() {
+                    lab.playing.set(false);
+                    lab.set_position(p);
+                } }/>
+            <Slider label="offset k" testid="pe-offset" min="0" max=MAX_OFFSET.to_string() step="1"
+                value=Signal::derive(move || lab.offset.get().to_string())
+                shown=Signal::derive(move || lab.offset.get().to_string())
+                timer=timer
+                on_input=move |text| { if let Ok(k) = text.parse::<usize>() { lab.offset.set(k.min(MAX_OFFSET)) } }/>
+        </div>
+    }
+}
+
+/// Whole positions as integers; the gliding cursor with two decimals.
+pub fn show_position(p: f64) -> String {
+    if p.fract() == 0.0 {
+        format!("{p:.0}")
+    } else {
+        format!("{p:.2}")
+    }
+}

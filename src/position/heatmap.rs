@@ -1,0 +1,108 @@
+//! Heatmaps as images: one canvas pixel per cell, put in one `putImageData` call and scaled up by
+//! CSS with crisp edges. A table of 512 positions × 128 dimensions is 65,536 cells; plotters would
+//! issue a `fillRect` per cell (plotters-canvas has no bitmap blit), far over the 8 ms a slider drag
+//! may take, so heatmaps do not go through `PlotCanvas`.
+//!
+//! Vertical marks (the cursor, the training length) are HTML lines over the image, so moving the
+//! cursor never repaints the cells. Left out: axes drawn on the canvas (the caption names them).
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use wasm_bindgen::{Clamped, JsCast};
+
+use super::media::{mix, Palette};
+
+/// Cells as RGBA pixels, row after row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Raster {
+    width: usize,
+    height: usize,
+    rgba: Vec<u8>,
+}
+
+impl Raster {
+    /// Colours `value(column, row)` on the palette's diverging scale ±`scale`; None marks a cell
+    /// that does not exist (hatched).
+    pub fn paint(
+        width: usize,
+        height: usize,
+        palette: &Palette,
+        scale: f64,
+        value: impl Fn(usize, usize) -> Option<f64>,
+    ) -> Raster {
+        let hatch = [palette.panel, mix(palette.panel, palette.muted, 0.35)];
+        let mut rgba = Vec::with_capacity(width * height * 4);
+        for row in 0..height {
+            for column in 0..width {
+                let color = match value(column, row) {
+                    Some(v) => palette.diverging(v, scale),
+                    None => hatch[((column + row) / 3) % 2],
+                };
+                rgba.extend_from_slice(&[color.0, color.1, color.2, 255]);
+            }
+        }
+        Raster { width, height, rgba }
+    }
+}
+
+/// A vertical line over the heatmap at a fraction `at` (0 to 1) of its width.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub at: f64,
+    /// `cursor` or `limit` (CSS classes).
+    pub kind: &'static str,
+    pub label: String,
+}
+
+#[component]
+pub fn Heatmap(
+    #[prop(into)] testid: String,
+    /// A short name of the picture for assistive technology; the caption beside it says more.
+    #[prop(into)]
+    label: String,
+    /// `pe-wide` (a table: positions across) or `pe-square` (a matrix).
+    shape: &'static str,
+    #[prop(into)] raster: Signal<Option<Raster>>,
+    #[prop(into)] marks: Signal<Vec<Mark>>,
+) -> impl IntoView {
+    let canvas_ref = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        let Some(canvas) = canvas_ref.get() else { return };
+        raster.with(|raster| {
+            if let Some(raster) = raster {
+                super::redraw::probe("heatmap", || put(&canvas, raster));
+            }
+        });
+    });
+    view! {
+        <div class=format!("pe-heatmap {shape}")>
+            <canvas node_ref=canvas_ref data-testid=testid role="img" aria-label=label></canvas>
+            {move || marks.get().into_iter().map(|mark| view! {
+                <span class=format!("pe-mark {}", mark.kind) style=format!("left: {:.3}%", mark.at * 100.0)>
+                    <span class="pe-mark-label">{mark.label}</span>
+                </span>
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// Resizes the canvas to the raster and copies the pixels in.
+fn put(canvas: &web_sys::HtmlCanvasElement, raster: &Raster) {
+    let (width, height) = (raster.width as u32, raster.height as u32);
+    if width == 0 || height == 0 {
+        return;
+    }
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    let context = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
+    let image =
+        web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&raster.rgba), width, height);
+    if let (Some(context), Ok(image)) = (context, image) {
+        let _ = context.put_image_data(&image, 0.0, 0.0);
+    }
+}

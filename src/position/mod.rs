@@ -1,0 +1,61 @@
+//! The Position lab: sinusoidal positional encoding you can see and drag, and why PE(p)·PE(p+k)
+//! depends only on k. Waves with a gliding cursor, the table as a heatmap beside a learned table,
+//! the offset curves, the rotation behind them, and what f32 would change. All numbers come from
+//! `til_core::posenc`; the views only lay them out.
+mod animation;
+mod chart;
+mod cursor_bar;
+mod format;
+mod heatmap;
+mod media;
+mod offset;
+mod precision;
+mod redraw;
+mod rotation;
+mod settings;
+mod slider;
+mod state;
+mod tables;
+mod waves;
+
+use leptos::prelude::*;
+
+use cursor_bar::CursorBar;
+use media::{media_signal, palette_memo};
+use offset::OffsetPanel;
+use precision::PrecisionNote;
+use rotation::RotationPanel;
+use settings::Settings;
+use state::PeLab;
+use tables::Tables;
+use waves::Waves;
+
+#[component]
+pub fn PositionLab(
+    /// Whether the lab is on show: the cursor glides only then.
+    active: Signal<bool>,
+) -> impl IntoView {
+    let lab = PeLab::new();
+    let reduced = media_signal("(prefers-reduced-motion: reduce)");
+    let palette = palette_memo(media_signal("(prefers-color-scheme: dark)"));
+    animation::run(lab, active, reduced);
+    view! {
+        <section class="lab position-lab" aria-labelledby="position-heading">
+            <h2 id="position-heading">"Position: where each token sits"</h2>
+            <p class="lede">
+                "Attention on its own sees a bag of vectors: “dog bit man” and “man bit dog” look the same. "
+                "So before the first layer each token gets a position vector added. The sinusoidal one is a formula, "
+                <code>"PE(pos, 2i) = sin(pos / base"<sup>"2i/d"</sup>")"</code>" and "
+                <code>"PE(pos, 2i+1) = cos(pos / base"<sup>"2i/d"</sup>")"</code>
+                ", and the dot product of two positions depends only on how far apart they are."
+            </p>
+            <Settings lab=lab/>
+            <CursorBar lab=lab reduced=reduced/>
+            <Waves lab=lab palette=palette/>
+            <Tables lab=lab palette=palette/>
+            <OffsetPanel lab=lab palette=palette/>
+            <RotationPanel lab=lab palette=palette/>
+            <PrecisionNote lab=lab/>
+        </section>
+    }
+}

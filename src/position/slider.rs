@@ -1,0 +1,36 @@
+//! One labelled range input with its value beside it. Every input starts the redraw timer first, so
+//! the page can say how long each drag step took to draw. Left out: text entry (the sliders' ranges
+//! are the lab's valid inputs).
+use leptos::prelude::*;
+
+use super::redraw::RedrawTimer;
+
+#[component]
+pub fn Slider(
+    #[prop(into)] label: String,
+    /// `data-testid` of the input; its readout gets `<testid>-value`.
+    testid: &'static str,
+    #[prop(into)] min: String,
+    #[prop(into)] max: Signal<String>,
+    #[prop(into)] step: String,
+    #[prop(into)] value: Signal<String>,
+    /// The value as the reader should see it (`10000` for a base exponent of 4).
+    #[prop(into)]
+    shown: Signal<String>,
+    timer: RedrawTimer,
+    /// Gets the input's text; parses it and updates the lab.
+    on_input: impl Fn(String) + 'static,
+) -> impl IntoView {
+    view! {
+        <label class="pe-slider">
+            <span class="pe-slider-name">{label}</span>
+            <input type="range" data-testid=testid min=min max=move || max.get() step=step
+                prop:value=move || value.get()
+                on:input=move |ev| {
+                    timer.start();
+                    super::redraw::probe("input", || on_input(event_target_value(&ev)));
+                }/>
+            <output data-testid=format!("{testid}-value")>{move || shown.get()}</output>
+        </label>
+    }
+}

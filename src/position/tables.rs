@@ -1,0 +1,132 @@
+//! Learned vs sinusoidal, side by side: each table as a heatmap (positions across, dimensions down),
+//! and each table's dot-product matrix. Past the training length the learned table has no rows (the
+//! seed's guard refuses them), while the formula goes on; and only the sinusoidal matrix is constant
+//! along its diagonals. Left out: training the learned table (it stays random).
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use til_core::posenc::{dot_matrix, DotMatrix, PositionTable};
+
+use super::format::{fixed4_list, frequency};
+use super::heatmap::{Heatmap, Mark, Raster};
+use super::media::Palette;
+use super::state::{PeLab, LEARNED_SEED, MATRIX_POSITIONS};
+
+/// Learned values are N(0, 1): ±2.5 covers 99% of them.
+const LEARNED_SCALE: f64 = 2.5;
+/// How many values of the learned row the readout lists.
+const ROW_PREVIEW: usize = 6;
+
+#[component]
+pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+    let sin_raster = Signal::derive(move || {
+        let count = lab.count.get();
+        lab.table.get().map(|t| table_raster(&t, count, &palette.get(), 1.0))
+    });
+    let learned_raster = Signal::derive(move || {
+        let count = lab.count.get();
+        let palette = palette.get();
+        lab.learned.with(|l| l.as_ref().ok().map(|l| table_raster(l.table(), count, &palette, LEARNED_SCALE)))
+    });
+    let matrix_size = move || lab.count.get().min(MATRIX_POSITIONS);
+    let sin_matrix = Memo::new(move |_| lab.table.get().map(|t| Arc::new(dot_matrix(&t, matrix_size()))));
+    let learned_matrix = Memo::new(move |_| {
+        let n = matrix_size();
+        lab.learned.with(|l| l.as_ref().ok().map(|l| Arc::new(dot_matrix(l.table(), n))))
+    });
+    let matrix_raster = move |matrix: Memo<Option<Arc<DotMatrix>>>| {
+        Signal::derive(move || matrix.get().map(|m| matrix_raster(&m, matrix_size(), &palette.get())))
+    };
+    let marks = Signal::derive(move || {
+        let count = lab.count.get() as f64;
+        let train = lab.train_len.get() as f64;
+        let mut marks = vec![Mark {
+            at: (lab.position.get() + 0.5) / count,
+            kind: "cursor",
+            label: "p".to_string(),
+        }];
+        if train < count {
+            marks.push(Mark { at: train / count, kind: "limit", label: format!("training length {train}") });
+        }
+        marks
+    });
+    let slowest = move || lab.encoding.with(|e| e.as_ref().ok().and_then(|e| e.omega(e.pairs() - 1)).map(frequency));
+    view! {
+        <section class="panel pe-tables" aria-labelledby="pe-tables-heading">
+            <h3 id="pe-tables-heading">"Learned vs sinusoidal: the whole table at once"</h3>
+            <div class="pe-columns">
+                <figure>
+                    <h4>"Sinusoidal (a formula)"</h4>
+                    <Heatmap testid="pe-heatmap" shape="pe-wide" raster=sin_raster marks=marks
+                        label="Heatmap of the sinusoidal table: positions across, dimensions down"/>
+                    <figcaption class="muted">
+                        {move || format!(
+                            "Positions 0–{} across, dimensions 0–{} down (fastest at the top, {}; slowest at the bottom, {}). Blue −1, orange +1. The formula fills every column, also past the training length.",
+                            lab.count.get() - 1, lab.d.get() - 1,
+                            frequency(1.0), slowest().unwrap_or_default())}
+                    </figcaption>
+                </figure>
+                <figure>
+                    <h4>{format!("Learned (nn.Embedding, random init, seed {LEARNED_SEED})")}</h4>
+                    <Heatmap testid="pe-learned-heatmap" shape="pe-wide" raster=learned_raster marks=marks
+                        label="Heatmap of the learned table: random values up to the training length, nothing after"/>
+                    <figcaption class="muted">
+                        {move || format!(
+                            "Rows 0–{} hold N(0, 1) noise (blue −2.5, orange +2.5); hatched: positions {} and later have no row at all.",
+                            lab.train_len.get() - 1, lab.train_len.get())}
+                    </figcaption>
+                    <LearnedRow lab=lab/>
+                </figure>
+                <figure>
+                    <h4>"PE·PEᵀ: constant along every diagonal"</h4>
+                    <Heatmap testid="pe-matrix" shape="pe-square" raster=matrix_raster(sin_matrix) marks=Signal::stored(Vec::new())
+                        label="Dot-product matrix of the sinusoidal table"/>
+                    <figcaption class="muted">
+                        {move || format!(
+                            "PE(p)·PE(q) for p, q < {}: each diagonal is one colour, because the product depends only on q − p. The main diagonal is |PE(p)|² = d/2 = {}.",
+                            matrix_size(), lab.d.get() / 2)}
+                    </figcaption>
+                </figure>
+                <figure>
+                    <h4>"W·Wᵀ of the learned table: no distance in it"</h4>
+                    <Heatmap testid="pe-learned-matrix" shape="pe-square" raster=matrix_raster(learned_matrix) marks=Signal::stored(Vec::new())
+                        label="Dot-product matrix of the learned table"/>
+                    <figcaption class="muted">
+                        {move || format!(
+                            "W(p)·W(q): a bright diagonal (|W(p)|² ≈ d = {}) and noise elsewhere: random rows know nothing of how far apart two positions are. Training would have to learn that.",
+                            lab.d.get())}
+                    </figcaption>
+                </figure>
+            </div>
+        </section>
+    }
+}
+
+/// The learned table at the cursor: its row, or the seed's refusal past the training length.
+#[component]
+fn LearnedRow(lab: PeLab) -> impl IntoView {
+    move || {
+        let p = lab.position.get().round() as usize;
+        lab.learned.with(|learned| match learned.clone().and_then(|l| l.row(p).map(<[f64]>::to_vec)) {
+            Ok(row) => view! {
+                <p class="pe-learned-row" data-testid="pe-learned-row">
+                    {format!("Row {p}: {}, … ({} values)", fixed4_list(&row[..ROW_PREVIEW.min(row.len())]), row.len())}
+                </p>
+            }.into_any(),
+            Err(error) => view! {
+                <p class="pe-learned-row error" data-testid="pe-learned-error" role="status">{error.to_string()}</p>
+            }.into_any(),
+        })
+    }
+}
+
+/// Positions across (the first `count` rows), dimensions down; rows the table lacks are hatched.
+fn table_raster(table: &PositionTable, count: usize, palette: &Palette, scale: f64) -> Raster {
+    Raster::paint(count, table.d(), palette, scale, |pos, dim| table.row(pos).map(|row| row[dim]))
+}
+
+/// An n × n matrix image; cells past the matrix (a learned table shorter than n) are hatched.
+fn matrix_raster(matrix: &DotMatrix, n: usize, palette: &Palette) -> Raster {
+    let scale = matrix.as_slice().iter().fold(0.0f64, |m, v| m.max(v.abs())).max(f64::MIN_POSITIVE);
+    Raster::paint(n, n, palette, scale, |q, p| matrix.get(p, q))
+}

@@ -1,0 +1,47 @@
+//! A canvas that plotters draws on. The `draw` closure runs in an effect, so it redraws whenever a
+//! signal it reads changes; the canvas is sized for the device's pixel ratio so lines stay sharp.
+//! Every plot also needs a text alternative next to it (a table or a summary): canvases are opaque
+//! to screen readers, and `label` only names the picture.
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+
+/// What a draw closure receives: the whole canvas as one plotters drawing area, in CSS pixels
+/// scaled by the device pixel ratio (`Plot::scale`).
+pub struct Plot {
+    pub area: DrawingArea<CanvasBackend, Shift>,
+    /// Device pixels per CSS pixel; multiply font sizes and stroke widths by it.
+    pub scale: f64,
+}
+
+#[component]
+pub fn PlotCanvas<F>(
+    /// Width and height in CSS pixels; the canvas scales down with its container on narrow screens.
+    width: u32,
+    height: u32,
+    #[prop(into)] testid: String,
+    /// A short name of the picture for assistive technology.
+    #[prop(into)]
+    label: String,
+    draw: F,
+) -> impl IntoView
+where
+    F: Fn(Plot) + 'static,
+{
+    let canvas_ref = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        let Some(canvas) = canvas_ref.get() else { return };
+        let scale = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).clamp(1.0, 3.0);
+        canvas.set_width((f64::from(width) * scale) as u32);
+        canvas.set_height((f64::from(height) * scale) as u32);
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
+        let area = backend.into_drawing_area();
+        draw(Plot { area, scale });
+    });
+    view! {
+        <canvas node_ref=canvas_ref data-testid=testid role="img" aria-label=label
+            class="plot" style=format!("width: min(100%, {width}px); aspect-ratio: {width} / {height};")></canvas>
+    }
+}

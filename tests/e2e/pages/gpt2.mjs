@@ -1,0 +1,49 @@
+// Page helpers for the Tokenize lab's "GPT-2's real tokenizer" section, shared by gpt2-*.spec.mjs,
+// and js-tiktoken's ids (tests/reference, a separate npm project) as the reference.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REFERENCE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'reference');
+
+/** Resolves once GPT-2's merges are loaded and the first token chip is drawn. */
+export const gpt2Ready = (page) => page.getByTestId('gpt2-token').first().waitFor();
+
+/** Replaces the GPT-2 text the way a paste does: one `input` event, however long the text. */
+export const pasteGpt2 = (page, text) =>
+  page.getByTestId('gpt2-input').evaluate((el, value) => {
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+
+/** Waits until the section shows `n` tokens. */
+export const countIs = (page, n) =>
+  page.getByTestId('gpt2-count').filter({ hasText: new RegExp(`^${n}$`) }).waitFor();
+
+/** The `data-id` of every drawn token chip, in order. */
+export const drawnIds = (page) =>
+  page.getByTestId('gpt2-token').evaluateAll((els) => els.map((el) => Number(el.dataset.id)));
+
+/**
+ * js-tiktoken's GPT-2 ids for `text` (`node tests/reference/encode.mjs FILE`), installing
+ * tests/reference with `npm ci` first if its node_modules is missing.
+ */
+export function referenceIds(text) {
+  if (!existsSync(join(REFERENCE_DIR, 'node_modules', 'js-tiktoken'))) {
+    const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REFERENCE_DIR, encoding: 'utf8' });
+    if (ci.status !== 0) throw new Error(`npm ci in ${REFERENCE_DIR} failed:\n${ci.stderr}`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'til-gpt2-ref-'));
+  try {
+    const file = join(dir, 'input.txt');
+    writeFileSync(file, text, 'utf8');
+    const run = spawnSync(process.execPath, [join(REFERENCE_DIR, 'encode.mjs'), file], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`tests/reference/encode.mjs failed:\n${run.stderr}`);
+    const line = run.stdout.trim();
+    return line === '' ? [] : line.split(' ').map(Number);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
