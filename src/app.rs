@@ -4,6 +4,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::compute::{Compute, ComputeBadge};
 use crate::embed::EmbedLab;
 use crate::position::PositionLab;
 use crate::tokenize::TokenizeLab;
@@ -56,6 +57,7 @@ fn current_hash() -> String {
 
 #[component]
 pub fn App() -> impl IntoView {
+    Compute::provide();
     let shown = RwSignal::new(Lab::from_hash(&current_hash()));
     let listener = window_event_listener(ev::hashchange, move |_| shown.set(Lab::from_hash(&current_hash())));
     on_cleanup(move || listener.remove());
@@ -69,6 +71,7 @@ pub fn App() -> impl IntoView {
                         aria-current=move || (shown.get() == lab).then_some("page")>{lab.title()}</a>
                 }).collect_view()}
             </nav>
+            <ComputeBadge/>
         </header>
         <main>
             {Lab::ALL.map(|lab| {

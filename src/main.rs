@@ -1,6 +1,7 @@
 //! Mounts the page. Everything else lives in `app` and the lab modules.
 mod app;
 mod browser;
+mod compute;
 mod embed;
 mod gpt2;
 mod position;

@@ -1,6 +1,7 @@
 //! The analogy form: X − Y + Z with the seed's four analogies as presets, the switch that lets the
 //! inputs answer (and king win), the method (3CosAdd or 3CosMul), and for every candidate its score
-//! and its cosine to X, Y and Z.
+//! and its cosine to X, Y and Z. Leaves out: restricting the vocabulary (all 50,000 rows compete;
+//! the benchmark panel uses the first 30,000).
 use leptos::prelude::*;
 use til_core::embed::{analogy, Candidate, EmbedError, Method};
 
@@ -33,19 +34,28 @@ pub fn AnalogyPanel(lab: EmbedState) -> impl IntoView {
         let words = lab.analogy.get();
         let (method, include) = (lab.method.get(), !lab.exclude_inputs.get());
         let started = now_ms();
-        let result = analogy::of_words(&table, [&words[0], &words[1], &words[2]].map(String::as_str), method, ANSWERS, include, table.rows());
+        let result = analogy::of_words(
+            &table,
+            [&words[0], &words[1], &words[2]].map(String::as_str),
+            method,
+            ANSWERS,
+            include,
+            table.rows(),
+        );
         let millis = now_ms() - started;
-        Some(result.map(|(question, candidates)| Solved {
-            inputs: [question.x, question.y, question.z].map(|id| table.word(id).to_string()),
-            rows: candidates
-                .into_iter()
-                .map(|candidate| Row {
-                    word: table.word(candidate.id).to_string(),
-                    is_input: [question.x, question.y, question.z].contains(&candidate.id),
-                    candidate,
-                })
-                .collect(),
-            millis,
+        Some(result.map(|(question, candidates)| {
+            Solved {
+                inputs: [question.x, question.y, question.z].map(|id| table.word(id).to_string()),
+                rows: candidates
+                    .into_iter()
+                    .map(|candidate| Row {
+                        word: table.word(candidate.id).to_string(),
+                        is_input: [question.x, question.y, question.z].contains(&candidate.id),
+                        candidate,
+                    })
+                    .collect(),
+                millis,
+            }
         }))
     });
     let word_input = move |slot: usize, testid: &'static str, label: &'static str| {
@@ -107,26 +117,26 @@ fn Problem(error: EmbedError) -> impl IntoView {
 fn Answers(solved: Solved) -> impl IntoView {
     let [x, y, z] = solved.inputs.clone();
     view! {
-        <p class="muted" data-testid="analogy-time">{format!("Scored all 50,000 rows in {:.2} ms.", solved.millis)}</p>
+        <p class="muted" data-testid="analogy-time">
+            {format!("Scored all 50,000 rows in {:.2} ms. Each answer's cosine with X, Y and Z shows where its score comes from; rows in italics are the inputs themselves.", solved.millis)}
+        </p>
         <div class="table-scroll">
             <table data-testid="analogy-result">
                 <thead><tr>
                     <th>"answer and score"</th>
-                    <th class="num">{format!("cos to {x}")}</th>
-                    <th class="num">{format!("cos to {y}")}</th>
-                    <th class="num">{format!("cos to {z}")}</th>
-                    <th></th>
+                    <th class="num">{format!("cos · {x}")}</th>
+                    <th class="num">{format!("cos · {y}")}</th>
+                    <th class="num">{format!("cos · {z}")}</th>
                 </tr></thead>
                 <tbody>
                     {solved.rows.into_iter().enumerate().map(|(rank, row)| {
                         let c = row.candidate;
                         view! {
-                            <tr class:winner=rank == 0 class:input=row.is_input>
+                            <tr class:winner=rank == 0 class:input=row.is_input title=row.is_input.then_some("one of X, Y, Z")>
                                 <td data-testid="analogy-candidate">{format!("{} {:.4}", row.word, c.score)}</td>
                                 <td class="num">{format!("{:.4}", c.cos_x)}</td>
                                 <td class="num">{format!("{:.4}", c.cos_y)}</td>
                                 <td class="num">{format!("{:.4}", c.cos_z)}</td>
-                                <td class="mark">{row.is_input.then_some("an input")}</td>
                             </tr>
                         }
                     }).collect_view()}

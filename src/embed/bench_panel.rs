@@ -1,5 +1,6 @@
 //! "Run the benchmark": Google's 19,544 analogy questions against the first 30,000 rows, in the page,
-//! with a progress bar, Cancel, and the results table by section.
+//! with a progress bar, Cancel, and the results table by section. Leaves out: per-question answers
+//! and other vocabulary sizes (`til embed eval-analogies --vocab` has both kinds of detail).
 use leptos::prelude::*;
 use til_core::embed::benchmark::Score;
 use til_core::embed::Method;
@@ -38,17 +39,32 @@ pub fn BenchmarkPanel(lab: EmbedState) -> impl IntoView {
 }
 
 fn score_text(score: Score) -> String {
-    format!("{} / {} = {:.2} %", score.correct, score.asked, score.percent())
+    format!(
+        "{} / {} = {:.2} %",
+        score.correct,
+        score.asked,
+        score.percent()
+    )
 }
 
 #[component]
 fn Results(result: BenchResult) -> impl IntoView {
     let report = result.report;
     let summary = if report.complete {
-        format!("{} in {:.0} ms in this page ({} of {} questions asked, coverage {:.2} %).",
-            report.method.label(), result.millis, report.total().asked, result.questions, report.coverage())
+        format!(
+            "{} in {:.0} ms in this page ({} of {} questions asked, coverage {:.2} %).",
+            report.method.label(),
+            result.millis,
+            report.total().asked,
+            result.questions,
+            report.coverage()
+        )
     } else {
-        format!("Cancelled after {:.0} ms: the totals cover the {} sections finished.", result.millis, report.sections.len())
+        format!(
+            "Cancelled after {:.0} ms: the totals cover the {} sections finished.",
+            result.millis,
+            report.sections.len()
+        )
     };
     view! {
         <p class="notice" data-testid="embed-benchmark-time">{summary}</p>

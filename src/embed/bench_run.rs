@@ -1,7 +1,8 @@
 //! Runs Google's analogy benchmark in the page in slices between frames: the core's `BenchmarkRun`
 //! does one (section, block of rows) unit per `step()`, and this loop hands control back to the
 //! browser every few milliseconds, updates the progress bar, and honours Cancel by reporting the
-//! sections finished so far.
+//! sections finished so far. Leaves out: Web Workers (slices keep the tab responsive without
+//! copying the 10 MB table to another thread).
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_core::embed::benchmark::{BenchmarkRun, QuestionSet};
@@ -30,13 +31,17 @@ pub fn start(lab: EmbedState) {
         let started = now_ms();
         // 1. The questions, resolved against the first 30,000 rows.
         let set = match fetch_text(QUESTIONS_URL).await {
-            Ok(text) => QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string()),
+            Ok(text) => {
+                QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string())
+            }
             Err(e) => Err(format!("{QUESTIONS_URL}: {e}")),
         };
         let set = match set {
             Ok(set) => set,
             Err(error) => {
-                bench.error.set(Some(format!("Cannot run the benchmark: {error}")));
+                bench
+                    .error
+                    .set(Some(format!("Cannot run the benchmark: {error}")));
                 bench.progress.set(None);
                 return;
             }

@@ -1,15 +1,14 @@
 //! Fetching the GloVe asset (`glove/vectors.bin`, copied next to the page by Trunk) and building the
 //! table, once per page, the first time the Embed lab is opened. A missing or damaged asset ends in
-//! `Load::Failed` with the core's sentence, shown as it is.
+//! `Load::Failed` with the core's sentence, shown as it is. Leaves out: retrying and caching beyond
+//! the browser's own HTTP cache.
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_core::embed::EmbeddingTable;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 
-use crate::browser::{now_ms, yield_to_event_loop};
+use crate::browser::{fetch_bytes, now_ms, yield_to_event_loop};
 
 /// Where Trunk puts the asset (`copy-dir` of assets/glove in index.html), relative to the page.
 pub const VECTORS_URL: &str = "glove/vectors.bin";
@@ -46,9 +45,14 @@ pub fn start(state: RwSignal<Load>) {
                 yield_to_event_loop().await;
                 let built = now_ms();
                 match EmbeddingTable::from_asset(&bytes) {
-                    Ok(table) => {
-                        Load::Ready(Arc::new(table), Timing { bytes: bytes.len(), fetch_ms, build_ms: now_ms() - built })
-                    }
+                    Ok(table) => Load::Ready(
+                        Arc::new(table),
+                        Timing {
+                            bytes: bytes.len(),
+                            fetch_ms,
+                            build_ms: now_ms() - built,
+                        },
+                    ),
                     Err(e) => Load::Failed(format!("{VECTORS_URL}: {e}")),
                 }
             }
@@ -56,23 +60,4 @@ pub fn start(state: RwSignal<Load>) {
         };
         state.set(load);
     });
-}
-
-/// The bytes of a file next to the page.
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| describe(&e))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|e| describe(&e))?;
-    if !response.ok() {
-        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
-    }
-    let buffer = JsFuture::from(response.array_buffer().map_err(|e| describe(&e))?).await.map_err(|e| describe(&e))?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
-fn describe(error: &JsValue) -> String {
-    error
-        .as_string()
-        .or_else(|| error.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
-        .unwrap_or_else(|| "network error".to_string())
 }

@@ -1,6 +1,7 @@
 //! Seed 000's embedding layer on real vectors: a word is a token id, the id picks a row of W, and
 //! `one_hot × W` gives the same row at the cost of a full matrix product; then a batch of sentences
 //! through `TransformerEmbeddings.forward`, shape by shape, with the context-window guard.
+//! Leaves out: position vectors' values (the Position lab shows those) and padding of ragged batches.
 use leptos::prelude::*;
 use til_core::embed::lookup::Batch;
 
@@ -57,7 +58,12 @@ pub fn LookupPanel(lab: EmbedState) -> impl IntoView {
 
 #[component]
 fn RowView(lookup: RowLookup) -> impl IntoView {
-    let shown: Vec<String> = lookup.row.iter().take(SHOWN_VALUES).map(|v| format!("{v:.3}")).collect();
+    let shown: Vec<String> = lookup
+        .row
+        .iter()
+        .take(SHOWN_VALUES)
+        .map(|v| format!("{v:.3}"))
+        .collect();
     let more = lookup.dims.saturating_sub(SHOWN_VALUES);
     view! {
         <ol class="lookup-steps" data-testid="embed-lookup">
@@ -82,7 +88,12 @@ fn BatchShapes(lab: EmbedState) -> impl IntoView {
         let table = lab.table()?;
         let text = text.get();
         let sentences: Vec<&str> = text.lines().collect();
-        Some(Batch::new(&table, &sentences, table.rows(), max_positions.get()))
+        Some(Batch::new(
+            &table,
+            &sentences,
+            table.rows(),
+            max_positions.get(),
+        ))
     });
     view! {
         <h4>"A batch, shape by shape"</h4>
@@ -101,18 +112,15 @@ fn BatchShapes(lab: EmbedState) -> impl IntoView {
             None => view! { <p class="muted">"Loading the vectors…"</p> }.into_any(),
             Some(Err(error)) => view! { <p class="error" role="alert" data-testid="embed-shape-error">{format!("ValueError: {error}")}</p> }.into_any(),
             Some(Ok(batch)) => view! {
-                <table data-testid="embed-shapes">
-                    <thead><tr><th>"step"</th><th>"shape"</th><th>"why"</th></tr></thead>
-                    <tbody>
-                        {batch.shapes().into_iter().map(|step| view! {
-                            <tr>
-                                <td><code>{step.expression}</code></td>
-                                <td class="num"><code>{format!("({})", step.shape.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))}</code></td>
-                                <td>{step.note}</td>
-                            </tr>
-                        }).collect_view()}
-                    </tbody>
-                </table>
+                <ol class="shape-steps" data-testid="embed-shapes">
+                    {batch.shapes().into_iter().map(|step| view! {
+                        <li>
+                            <code>{step.expression}</code>" "
+                            <strong><code>{format!("({})", step.shape.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))}</code></strong>
+                            <br/><span class="muted">{step.note}</span>
+                        </li>
+                    }).collect_view()}
+                </ol>
                 <p class="muted" data-testid="embed-batch-ids">{format!("input_ids = {:?}", batch.ids)}</p>
             }.into_any(),
         }}

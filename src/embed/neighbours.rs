@@ -1,5 +1,6 @@
 //! The search box (with completions from the vocabulary) and the ranked neighbours of its word, each
-//! with a cosine bar, a "words only" filter, and the time the search took in the page.
+//! with a cosine bar, a "words only" filter, and the time the search took in the page. Leaves out:
+//! neighbours of arbitrary vectors (the core has them; the analogy form covers sums of words).
 use leptos::prelude::*;
 use til_core::embed::suggest::completions;
 use til_core::embed::table::is_plain_word;
@@ -30,22 +31,37 @@ pub fn search(lab: EmbedState) -> Memo<Option<Result<Found, EmbedError>>> {
         let table = lab.table()?;
         let (query, k, words_only) = (lab.query.get(), lab.k.get(), lab.words_only.get());
         let started = now_ms();
-        let result = neighbours::of_word(&table, &query, k, table.rows(), |row| !words_only || is_plain_word(table.word(row)));
+        let result = neighbours::of_word(&table, &query, k, table.rows(), |row| {
+            !words_only || is_plain_word(table.word(row))
+        });
         let millis = now_ms() - started;
-        Some(result.map(|(id, found)| Found {
-            id,
-            word: table.word(id).to_string(),
-            neighbours: found.into_iter().map(|s| (s.id, table.word(s.id).to_string(), s.score)).collect(),
-            millis,
+        Some(result.map(|(id, found)| {
+            Found {
+                id,
+                word: table.word(id).to_string(),
+                neighbours: found
+                    .into_iter()
+                    .map(|s| (s.id, table.word(s.id).to_string(), s.score))
+                    .collect(),
+                millis,
+            }
         }))
     })
 }
 
 #[component]
-pub fn NeighboursPanel(lab: EmbedState, found: Memo<Option<Result<Found, EmbedError>>>) -> impl IntoView {
+pub fn NeighboursPanel(
+    lab: EmbedState,
+    found: Memo<Option<Result<Found, EmbedError>>>,
+) -> impl IntoView {
     let options = Memo::new(move |_| {
         let table = lab.table()?;
-        Some(lab.query.with(|q| completions(table.words(), q, COMPLETIONS).into_iter().map(String::from).collect::<Vec<_>>()))
+        Some(lab.query.with(|q| {
+            completions(table.words(), q, COMPLETIONS)
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        }))
     });
     view! {
         <section class="panel" aria-labelledby="embed-search-heading">

@@ -1,6 +1,7 @@
 //! The Embed lab's state: the loaded table, the search, the analogy form and the benchmark run.
 //! Derived results (neighbours, analogy answers, the projection) are memos over these signals that
-//! call `til_core::embed`; nothing here computes a cosine itself.
+//! call `til_core::embed`; nothing here computes a cosine itself. Leaves out: keeping state in the
+//! URL (a reload starts again from king − man + woman).
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -10,8 +11,12 @@ use til_core::embed::{EmbeddingTable, Method};
 use super::loader::Load;
 
 /// The seed's four analogies (X − Y + Z), the last an honest miss.
-pub const PRESETS: [[&str; 3]; 4] =
-    [["king", "man", "woman"], ["boy", "man", "woman"], ["paris", "france", "italy"], ["london", "paris", "rome"]];
+pub const PRESETS: [[&str; 3]; 4] = [
+    ["king", "man", "woman"],
+    ["boy", "man", "woman"],
+    ["paris", "france", "italy"],
+    ["london", "paris", "rome"],
+];
 /// Rows searched by the benchmark, as in the reference numbers.
 pub const BENCHMARK_VOCAB: usize = 30_000;
 

@@ -30,7 +30,13 @@ pub fn run(lab: PeLab, active: Signal<bool>, reduced: Signal<bool>) {
     });
 }
 
-fn frame(lab: PeLab, active: Signal<bool>, generation: StoredValue<u32>, mine: u32, last: Option<f64>) {
+fn frame(
+    lab: PeLab,
+    active: Signal<bool>,
+    generation: StoredValue<u32>,
+    mine: u32,
+    last: Option<f64>,
+) {
     request_animation_frame(move || {
         let running = lab.playing.try_get_untracked().unwrap_or(false)
             && active.try_get_untracked().unwrap_or(false)

@@ -3,7 +3,11 @@
 
 /// Values with 4 decimals, separated by ", " (the `pe-vector` text).
 pub fn fixed4_list(values: &[f64]) -> String {
-    values.iter().map(|v| format!("{v:.4}")).collect::<Vec<_>>().join(", ")
+    values
+        .iter()
+        .map(|v| format!("{v:.4}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A small number a reader can take in at a glance: 4 decimals, or scientific below 0.001.

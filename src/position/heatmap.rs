@@ -40,17 +40,12 @@ impl Raster {
                 rgba.extend_from_slice(&[color.0, color.1, color.2, 255]);
             }
         }
-        Raster { width, height, rgba }
+        Raster {
+            width,
+            height,
+            rgba,
+        }
     }
-}
-
-/// A vertical line over the heatmap at a fraction `at` (0 to 1) of its width.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Mark {
-    pub at: f64,
-    /// `cursor` or `limit` (CSS classes).
-    pub kind: &'static str,
-    pub label: String,
 }
 
 #[component]
@@ -62,26 +57,44 @@ pub fn Heatmap(
     /// `pe-wide` (a table: positions across) or `pe-square` (a matrix).
     shape: &'static str,
     #[prop(into)] raster: Signal<Option<Raster>>,
-    #[prop(into)] marks: Signal<Vec<Mark>>,
+    /// Where the cursor (p) and the training length stand, as fractions of the width; None hides them.
+    #[prop(into, optional)]
+    cursor: Option<Signal<Option<f64>>>,
+    #[prop(into, optional)] limit: Option<Signal<Option<(f64, String)>>>,
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
-        let Some(canvas) = canvas_ref.get() else { return };
+        let Some(canvas) = canvas_ref.get() else {
+            return;
+        };
         raster.with(|raster| {
             if let Some(raster) = raster {
-                super::redraw::probe("heatmap", || put(&canvas, raster));
+                put(&canvas, raster);
             }
         });
     });
     view! {
         <div class=format!("pe-heatmap {shape}")>
             <canvas node_ref=canvas_ref data-testid=testid role="img" aria-label=label></canvas>
-            {move || marks.get().into_iter().map(|mark| view! {
-                <span class=format!("pe-mark {}", mark.kind) style=format!("left: {:.3}%", mark.at * 100.0)>
-                    <span class="pe-mark-label">{mark.label}</span>
+            // Kept in place and moved by style, so the gliding cursor costs no new elements per frame.
+            {cursor.map(|at| view! {
+                <span class="pe-mark cursor" aria-hidden="true" style=move || mark_style(at.get())>
+                    <span class="pe-mark-label">"p"</span>
                 </span>
-            }).collect_view()}
+            })}
+            {limit.map(|limit| view! {
+                <span class="pe-mark limit" aria-hidden="true" style=move || mark_style(limit.get().map(|l| l.0))>
+                    <span class="pe-mark-label">{move || limit.get().map(|l| l.1)}</span>
+                </span>
+            })}
         </div>
+    }
+}
+
+fn mark_style(at: Option<f64>) -> String {
+    match at {
+        Some(at) => format!("left: {:.3}%", at * 100.0),
+        None => "display: none".to_string(),
     }
 }
 

@@ -38,8 +38,6 @@ pub struct Palette {
     /// Heatmap ends: most negative and most positive; the middle is `panel`.
     pub low: RGBColor,
     pub high: RGBColor,
-    /// Shading of the positions past the training length.
-    pub beyond: RGBColor,
 }
 
 impl Palette {
@@ -72,7 +70,6 @@ impl Palette {
             ],
             low: read("--pe-low", RGBColor(47, 91, 211)),
             high: read("--pe-high", RGBColor(201, 87, 30)),
-            beyond: read("--pe-beyond", RGBColor(240, 238, 232)),
         }
     }
 

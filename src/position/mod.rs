@@ -1,6 +1,7 @@
 //! The Position lab: sinusoidal positional encoding you can see and drag, and why PE(p)·PE(p+k)
 //! depends only on k. Waves with a gliding cursor, the table as a heatmap beside a learned table,
-//! the offset curves, the rotation behind them, and what f32 would change. All numbers come from
+//! the offset curves, the rotation behind them, "dog bit man" with and without positions, and what f32
+//! would change. All numbers come from
 //! `til_core::posenc`; the views only lay them out.
 mod animation;
 mod chart;
@@ -17,6 +18,7 @@ mod slider;
 mod state;
 mod tables;
 mod waves;
+mod word_order;
 
 use leptos::prelude::*;
 
@@ -29,6 +31,7 @@ use settings::Settings;
 use state::PeLab;
 use tables::Tables;
 use waves::Waves;
+use word_order::WordOrder;
 
 #[component]
 pub fn PositionLab(
@@ -55,6 +58,7 @@ pub fn PositionLab(
             <Tables lab=lab palette=palette/>
             <OffsetPanel lab=lab palette=palette/>
             <RotationPanel lab=lab palette=palette/>
+            <WordOrder lab=lab active=active/>
             <PrecisionNote lab=lab/>
         </section>
     }

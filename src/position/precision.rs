@@ -18,7 +18,9 @@ pub fn PrecisionNote(lab: PeLab) -> impl IntoView {
             let Ok(e) = e.as_ref() else { return Vec::new() };
             std::iter::once(p)
                 .chain(FAR)
-                .filter_map(|pos| Some((pos, f32_deviation(e, pos).ok()?, f32_deviation_bound(pos))))
+                .filter_map(|pos| {
+                    Some((pos, f32_deviation(e, pos).ok()?, f32_deviation_bound(pos)))
+                })
                 .collect::<Vec<_>>()
         })
     };

@@ -49,27 +49,10 @@ impl RedrawTimer {
             }
             recent.push_back(ms);
         });
-        let slowest = self.recent.with_value(|r| r.iter().copied().fold(0.0, f64::max));
+        let slowest = self
+            .recent
+            .with_value(|r| r.iter().copied().fold(0.0, f64::max));
         self.last_ms.set(Some(ms));
         self.slowest_ms.set(slowest);
     }
-}
-
-// TEMP PROBE
-pub fn probe<T>(name: &str, f: impl FnOnce() -> T) -> T {
-    let t0 = now_ms();
-    let out = f();
-    let dt = now_ms() - t0;
-    if let Some(w) = web_sys::window() {
-        let key = wasm_bindgen::JsValue::from_str("__pe");
-        let obj = js_sys::Reflect::get(&w, &key).ok().filter(|v| v.is_object()).unwrap_or_else(|| {
-            let o: wasm_bindgen::JsValue = js_sys::Object::new().into();
-            let _ = js_sys::Reflect::set(&w, &key, &o);
-            o
-        });
-        let k = wasm_bindgen::JsValue::from_str(name);
-        let prev = js_sys::Reflect::get(&obj, &k).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
-        let _ = js_sys::Reflect::set(&obj, &k, &wasm_bindgen::JsValue::from_f64(prev + dt));
-    }
-    out
 }

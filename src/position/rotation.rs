@@ -38,12 +38,16 @@ pub fn RotationPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                 })
                 .collect::<Option<Vec<_>>>()?;
             let rotated = rotate_pair(steps[0], k as f64 * omega);
-            Some(Turn { omega, steps, rotated })
+            Some(Turn {
+                omega,
+                steps,
+                rotated,
+            })
         })
     });
     let draw = move |plot: Plot| {
         if let Some(turn) = turn.get() {
-            super::redraw::probe("rotation", || draw_turn(&plot, &palette.get(), &turn));
+            draw_turn(&plot, &palette.get(), &turn);
         }
     };
     let width = chart::fit_width(420);
@@ -84,26 +88,65 @@ fn describe(turn: &Turn, p: f64, k: usize, i: usize) -> impl IntoView {
 /// 1. the unit circle; 2. the steps from p to p+k; 3. the arc of the turn; 4. the two radii and points.
 fn draw_turn(plot: &Plot, palette: &Palette, turn: &Turn) -> Option<()> {
     let s = plot.scale;
-    let axes = Axes { x: "sin(p·ωᵢ)", y: "cos(p·ωᵢ)", x_decimals: 1, y_decimals: 1 };
+    let axes = Axes {
+        x: "sin(p·ωᵢ)",
+        y: "cos(p·ωᵢ)",
+        x_decimals: 1,
+        y_decimals: 1,
+    };
     let mut chart = chart::line_chart(plot, palette, -1.25..1.25, -1.25..1.25, &axes)?;
     let on_circle = |theta: f64, r: f64| (r * theta.sin(), r * theta.cos());
     // 1. The circle every pair lives on.
-    let circle: Vec<(f64, f64)> = (0..=180).map(|j| on_circle(j as f64 * std::f64::consts::TAU / 180.0, 1.0)).collect();
-    chart.draw_series(LineSeries::new(circle, chart::stroke(palette.muted, s, 1.0))).ok()?;
+    let circle: Vec<(f64, f64)> = (0..=180)
+        .map(|j| on_circle(j as f64 * std::f64::consts::TAU / 180.0, 1.0))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(
+            circle,
+            chart::stroke(palette.muted, s, 1.0),
+        ))
+        .ok()?;
     // 2. Each step of k: the same turn every time.
-    let steps = turn.steps.iter().map(|&p| Circle::new(p, chart::px(3.0, s), palette.series[2].filled()));
+    let steps = turn
+        .steps
+        .iter()
+        .map(|&p| Circle::new(p, chart::px(3.0, s), palette.series[2].filled()));
     chart.draw_series(steps).ok()?;
     // 3. The turn's arc near the centre (one full turn at most).
     let (start, end) = (turn.steps[0], turn.steps[turn.steps.len() - 1]);
     let from = start.0.atan2(start.1);
     let sweep = ((turn.steps.len() - 1) as f64 * turn.omega).min(std::f64::consts::TAU);
-    let arc: Vec<(f64, f64)> = (0..=60).map(|j| on_circle(from + sweep * j as f64 / 60.0, 0.35)).collect();
-    chart.draw_series(LineSeries::new(arc, chart::stroke(palette.series[1], s, 2.0))).ok()?;
+    let arc: Vec<(f64, f64)> = (0..=60)
+        .map(|j| on_circle(from + sweep * j as f64 / 60.0, 0.35))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(
+            arc,
+            chart::stroke(palette.series[1], s, 2.0),
+        ))
+        .ok()?;
     // 4. Radii to p (accent) and to p+k, and the two points.
     for (point, color) in [(start, palette.accent), (end, palette.series[1])] {
-        chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), point], chart::stroke(color, s, 2.0)))).ok()?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(0.0, 0.0), point],
+                chart::stroke(color, s, 2.0),
+            )))
+            .ok()?;
     }
-    chart.draw_series(std::iter::once(Circle::new(start, chart::px(6.0, s), palette.accent.filled()))).ok()?;
-    chart.draw_series(std::iter::once(Circle::new(end, chart::px(7.0, s), chart::stroke(palette.series[1], s, 2.5)))).ok()?;
+    chart
+        .draw_series(std::iter::once(Circle::new(
+            start,
+            chart::px(6.0, s),
+            palette.accent.filled(),
+        )))
+        .ok()?;
+    chart
+        .draw_series(std::iter::once(Circle::new(
+            end,
+            chart::px(7.0, s),
+            chart::stroke(palette.series[1], s, 2.5),
+        )))
+        .ok()?;
     Some(())
 }

@@ -28,7 +28,7 @@ pub fn Slider(
                 prop:value=move || value.get()
                 on:input=move |ev| {
                     timer.start();
-                    super::redraw::probe("input", || on_input(event_target_value(&ev)));
+                    on_input(event_target_value(&ev));
                 }/>
             <output data-testid=format!("{testid}-value")>{move || shown.get()}</output>
         </label>

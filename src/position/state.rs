@@ -67,7 +67,12 @@ impl PeLab {
         });
         let vector = Memo::new(move |_| {
             let p = position.get();
-            encoding.with(|e| e.as_ref().ok().and_then(|e| e.encode(p).ok()).unwrap_or_default())
+            encoding.with(|e| {
+                e.as_ref()
+                    .ok()
+                    .and_then(|e| e.encode(p).ok())
+                    .unwrap_or_default()
+            })
         });
         PeLab {
             d,

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use til_core::posenc::{dot_matrix, DotMatrix, PositionTable};
 
 use super::format::{fixed4_list, frequency};
-use super::heatmap::{Heatmap, Mark, Raster};
+use super::heatmap::{Heatmap, Raster};
 use super::media::Palette;
 use super::state::{PeLab, LEARNED_SEED, MATRIX_POSITIONS};
 
@@ -21,43 +21,62 @@ const ROW_PREVIEW: usize = 6;
 pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
     let sin_raster = Signal::derive(move || {
         let count = lab.count.get();
-        lab.table.get().map(|t| table_raster(&t, count, &palette.get(), 1.0))
+        lab.table
+            .get()
+            .map(|t| table_raster(&t, count, &palette.get(), 1.0))
     });
     let learned_raster = Signal::derive(move || {
         let count = lab.count.get();
         let palette = palette.get();
-        lab.learned.with(|l| l.as_ref().ok().map(|l| table_raster(l.table(), count, &palette, LEARNED_SCALE)))
+        lab.learned.with(|l| {
+            l.as_ref()
+                .ok()
+                .map(|l| table_raster(l.table(), count, &palette, LEARNED_SCALE))
+        })
     });
     let matrix_size = move || lab.count.get().min(MATRIX_POSITIONS);
-    let sin_matrix = Memo::new(move |_| lab.table.get().map(|t| Arc::new(dot_matrix(&t, matrix_size()))));
+    let sin_matrix = Memo::new(move |_| {
+        lab.table
+            .get()
+            .map(|t| Arc::new(dot_matrix(&t, matrix_size())))
+    });
     let learned_matrix = Memo::new(move |_| {
         let n = matrix_size();
-        lab.learned.with(|l| l.as_ref().ok().map(|l| Arc::new(dot_matrix(l.table(), n))))
+        lab.learned
+            .with(|l| l.as_ref().ok().map(|l| Arc::new(dot_matrix(l.table(), n))))
     });
     let matrix_raster = move |matrix: Memo<Option<Arc<DotMatrix>>>| {
-        Signal::derive(move || matrix.get().map(|m| matrix_raster(&m, matrix_size(), &palette.get())))
+        Signal::derive(move || {
+            matrix
+                .get()
+                .map(|m| matrix_raster(&m, matrix_size(), &palette.get()))
+        })
     };
-    let marks = Signal::derive(move || {
-        let count = lab.count.get() as f64;
-        let train = lab.train_len.get() as f64;
-        let mut marks = vec![Mark {
-            at: (lab.position.get() + 0.5) / count,
-            kind: "cursor",
-            label: "p".to_string(),
-        }];
-        if train < count {
-            marks.push(Mark { at: train / count, kind: "limit", label: format!("training length {train}") });
-        }
-        marks
+    let cursor = Signal::derive(move || Some((lab.position.get() + 0.5) / lab.count.get() as f64));
+    let limit = Signal::derive(move || {
+        let (count, train) = (lab.count.get(), lab.train_len.get());
+        (train < count).then(|| {
+            (
+                train as f64 / count as f64,
+                format!("training length {train}"),
+            )
+        })
     });
-    let slowest = move || lab.encoding.with(|e| e.as_ref().ok().and_then(|e| e.omega(e.pairs() - 1)).map(frequency));
+    let slowest = move || {
+        lab.encoding.with(|e| {
+            e.as_ref()
+                .ok()
+                .and_then(|e| e.omega(e.pairs() - 1))
+                .map(frequency)
+        })
+    };
     view! {
         <section class="panel pe-tables" aria-labelledby="pe-tables-heading">
             <h3 id="pe-tables-heading">"Learned vs sinusoidal: the whole table at once"</h3>
             <div class="pe-columns">
                 <figure>
                     <h4>"Sinusoidal (a formula)"</h4>
-                    <Heatmap testid="pe-heatmap" shape="pe-wide" raster=sin_raster marks=marks
+                    <Heatmap testid="pe-heatmap" shape="pe-wide" raster=sin_raster cursor=cursor limit=limit
                         label="Heatmap of the sinusoidal table: positions across, dimensions down"/>
                     <figcaption class="muted">
                         {move || format!(
@@ -68,7 +87,7 @@ pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                 </figure>
                 <figure>
                     <h4>{format!("Learned (nn.Embedding, random init, seed {LEARNED_SEED})")}</h4>
-                    <Heatmap testid="pe-learned-heatmap" shape="pe-wide" raster=learned_raster marks=marks
+                    <Heatmap testid="pe-learned-heatmap" shape="pe-wide" raster=learned_raster cursor=cursor limit=limit
                         label="Heatmap of the learned table: random values up to the training length, nothing after"/>
                     <figcaption class="muted">
                         {move || format!(
@@ -79,7 +98,7 @@ pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                 </figure>
                 <figure>
                     <h4>"PE·PEᵀ: constant along every diagonal"</h4>
-                    <Heatmap testid="pe-matrix" shape="pe-square" raster=matrix_raster(sin_matrix) marks=Signal::stored(Vec::new())
+                    <Heatmap testid="pe-matrix" shape="pe-square" raster=matrix_raster(sin_matrix)
                         label="Dot-product matrix of the sinusoidal table"/>
                     <figcaption class="muted">
                         {move || format!(
@@ -89,7 +108,7 @@ pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                 </figure>
                 <figure>
                     <h4>"W·Wᵀ of the learned table: no distance in it"</h4>
-                    <Heatmap testid="pe-learned-matrix" shape="pe-square" raster=matrix_raster(learned_matrix) marks=Signal::stored(Vec::new())
+                    <Heatmap testid="pe-learned-matrix" shape="pe-square" raster=matrix_raster(learned_matrix)
                         label="Dot-product matrix of the learned table"/>
                     <figcaption class="muted">
                         {move || format!(
@@ -122,11 +141,17 @@ fn LearnedRow(lab: PeLab) -> impl IntoView {
 
 /// Positions across (the first `count` rows), dimensions down; rows the table lacks are hatched.
 fn table_raster(table: &PositionTable, count: usize, palette: &Palette, scale: f64) -> Raster {
-    Raster::paint(count, table.d(), palette, scale, |pos, dim| table.row(pos).map(|row| row[dim]))
+    Raster::paint(count, table.d(), palette, scale, |pos, dim| {
+        table.row(pos).map(|row| row[dim])
+    })
 }
 
 /// An n × n matrix image; cells past the matrix (a learned table shorter than n) are hatched.
 fn matrix_raster(matrix: &DotMatrix, n: usize, palette: &Palette) -> Raster {
-    let scale = matrix.as_slice().iter().fold(0.0f64, |m, v| m.max(v.abs())).max(f64::MIN_POSITIVE);
+    let scale = matrix
+        .as_slice()
+        .iter()
+        .fold(0.0f64, |m, v| m.max(v.abs()))
+        .max(f64::MIN_POSITIVE);
     Raster::paint(n, n, palette, scale, |q, p| matrix.get(p, q))
 }

@@ -15,8 +15,11 @@ use super::media::Palette;
 use super::state::PeLab;
 use crate::widgets::plot_canvas::{Plot, PlotCanvas};
 
-/// Curve samples per position: enough for the fastest wave (2π positions long) to look round.
-const SAMPLES_PER_POSITION: usize = 3;
+/// Curve samples per position: enough for the fastest wave (2π positions long) to look round, and
+/// no more than about 1200 per curve.
+fn samples_per_position(count: usize) -> usize {
+    (1200 / count).clamp(2, 4)
+}
 
 /// One frequency pair's two curves, sampled.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,8 +41,9 @@ fn shown_pairs(pairs: usize) -> Vec<usize> {
 }
 
 fn sample(encoding: &Sinusoidal, count: usize) -> Vec<Wave> {
-    let xs: Vec<f64> = (0..=(count - 1) * SAMPLES_PER_POSITION)
-        .map(|j| j as f64 / SAMPLES_PER_POSITION as f64)
+    let per = samples_per_position(count);
+    let xs: Vec<f64> = (0..=(count - 1) * per)
+        .map(|j| j as f64 / per as f64)
         .collect();
     let curve = |dim: usize| -> Vec<(f64, f64)> {
         xs.iter()
@@ -49,7 +53,12 @@ fn sample(encoding: &Sinusoidal, count: usize) -> Vec<Wave> {
     shown_pairs(encoding.d() / 2)
         .into_iter()
         .filter_map(|pair| {
-            Some(Wave { pair, omega: encoding.omega(pair)?, sin: curve(2 * pair), cos: curve(2 * pair + 1) })
+            Some(Wave {
+                pair,
+                omega: encoding.omega(pair)?,
+                sin: curve(2 * pair),
+                cos: curve(2 * pair + 1),
+            })
         })
         .collect()
 }
@@ -58,30 +67,57 @@ fn sample(encoding: &Sinusoidal, count: usize) -> Vec<Wave> {
 pub fn Waves(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
     let waves = Memo::new(move |_| {
         let count = lab.count.get();
-        lab.encoding.with(|e| e.as_ref().map(|e| Arc::new(sample(e, count))).ok())
+        lab.encoding
+            .with(|e| e.as_ref().map(|e| Arc::new(sample(e, count))).ok())
     });
+    // The curves change with d, base and the number of positions only; the cursor and the shading
+    // past the training length are HTML on top, so moving p (by hand or by the animation) or the
+    // training length never repaints this canvas.
     let draw = move |plot: Plot| {
         let Some(waves) = waves.get() else { return };
-        let frame = Frame {
-            count: lab.count.get(),
-            train_len: lab.train_len.get(),
-            cursor: lab.position.get(),
-        };
-        super::redraw::probe("waves", || lab.vector.with(|vector| draw_waves(&plot, &palette.get(), &waves, frame, vector)));
+        draw_waves(&plot, &palette.get(), &waves, lab.count.get());
     };
     let width = chart::fit_width(1100);
+    let size = (width, (width * 3 / 10 + 60).max(240));
+    let at = move |p: f64, y: f64| {
+        let x_range = 0.0..(lab.count.get() - 1) as f64;
+        chart::percent_at(size, (&x_range, &Y_RANGE), (p, y))
+    };
     view! {
         <section class="panel pe-waves" aria-labelledby="pe-waves-heading">
             <h3 id="pe-waves-heading">"Waves: each pair of dimensions is a sine and a cosine"</h3>
             <figure>
-                <PlotCanvas width=width height=(width * 3 / 10 + 60).max(240) testid="pe-waves"
-                    label="Sine and cosine waves of several dimension pairs across positions, with the cursor at p"
-                    draw=draw/>
+                <div class="pe-plot-holder" style=format!("width: min(100%, {width}px)")>
+                    <PlotCanvas width=size.0 height=size.1 testid="pe-waves"
+                        label="Sine and cosine waves of several dimension pairs across positions, with the cursor at p"
+                        draw=draw/>
+                    <span class="pe-wave-beyond" aria-hidden="true" style=move || {
+                        let last = (lab.count.get() - 1) as f64;
+                        let from = (lab.train_len.get() as f64).min(last);
+                        let (left, top) = at(from, Y_RANGE.end);
+                        let (right, bottom) = at(last, Y_RANGE.start);
+                        format!("left: {left:.3}%; top: {top:.3}%; width: {:.3}%; height: {:.3}%", right - left, bottom - top)
+                    }><span class="pe-mark-label">{move || format!("training length {}", lab.train_len.get())}</span></span>
+                    <span class="pe-wave-cursor" aria-hidden="true" style=move || {
+                        let (left, top) = at(lab.position.get(), Y_RANGE.end);
+                        let (_, bottom) = at(0.0, Y_RANGE.start);
+                        format!("left: {left:.3}%; top: {top:.3}%; height: {:.3}%", bottom - top)
+                    }></span>
+                    {move || waves.get().map(|waves| waves.iter().enumerate().flat_map(|(n, wave)| {
+                        [2 * wave.pair, 2 * wave.pair + 1].map(|dim| view! {
+                            <span class=format!("pe-wave-dot pe-s{}", n + 1) aria-hidden="true" style=move || {
+                                let y = lab.vector.with(|v| v.get(dim).copied().unwrap_or(0.0));
+                                let (left, top) = at(lab.position.get(), y);
+                                format!("left: {left:.3}%; top: {top:.3}%")
+                            }></span>
+                        })
+                    }).collect_view())}
+                </div>
                 <figcaption>
                     <ul class="pe-legend">
                         {move || waves.get().map(|waves| waves.iter().enumerate().map(|(n, wave)| view! {
                             <li><span class=format!("pe-swatch pe-s{}", n + 1)></span>
-                                {format!("dims {} (sin, solid) and {} (cos, dashed): pair {}, {}",
+                                {format!("dims {} (sin, thick) and {} (cos, thin): pair {}, {}",
                                     2 * wave.pair, 2 * wave.pair + 1, wave.pair, frequency(wave.omega))}</li>
                         }).collect_view())}
                         <li><span class="pe-swatch pe-beyond"></span>
@@ -97,53 +133,36 @@ pub fn Waves(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
     }
 }
 
-/// What changes from frame to frame.
-#[derive(Clone, Copy)]
-struct Frame {
-    count: usize,
-    train_len: usize,
-    cursor: f64,
-}
+/// The y axis: the waves' range, a little headroom above and below ±1.
+const Y_RANGE: std::ops::Range<f64> = -1.15..1.15;
 
-/// 1. axes; 2. the stretch past the training length; 3. each pair's curves; 4. the cursor and its dots.
-fn draw_waves(plot: &Plot, palette: &Palette, waves: &[Wave], frame: Frame, vector: &[f64]) -> Option<()> {
+/// 1. axes; 2. each pair's curves, sine thick, cosine thin (solid both: plotters draws a dashed
+/// line one dash at a time, too slow for a drag).
+fn draw_waves(plot: &Plot, palette: &Palette, waves: &[Wave], count: usize) -> Option<()> {
     let s = plot.scale;
-    let last = (frame.count - 1) as f64;
-    let axes = Axes { x: "position", y: "PE(position, dim)", x_decimals: 0, y_decimals: 1 };
-    let mut chart = chart::line_chart(plot, palette, 0.0..last, -1.15..1.15, &axes)?;
-    // 2. Shade from the training length on.
-    let train = frame.train_len as f64;
-    if train < last {
-        chart
-            .draw_series(std::iter::once(Rectangle::new([(train, -1.15), (last, 1.15)], palette.beyond.mix(0.75).filled())))
-            .ok()?;
-    }
-    // 3. Sine solid, cosine dashed, one colour per pair.
+    let last = (count - 1) as f64;
+    let axes = Axes {
+        x: "position",
+        y: "PE(position, dim)",
+        x_decimals: 0,
+        y_decimals: 1,
+    };
+    let mut chart = chart::line_chart(plot, palette, 0.0..last, Y_RANGE, &axes)?;
+    // 2. One colour per pair.
     for (n, wave) in waves.iter().enumerate() {
         let color = palette.series[n % palette.series.len()];
-        chart.draw_series(LineSeries::new(wave.sin.iter().copied(), chart::stroke(color, s, 1.8))).ok()?;
         chart
-            .draw_series(DashedLineSeries::new(
-                wave.cos.iter().copied(),
-                chart::px(5.0, s),
-                chart::px(4.0, s),
-                chart::stroke(color, s, 1.8),
+            .draw_series(LineSeries::new(
+                wave.sin.iter().copied(),
+                chart::stroke(color, s, 2.2),
             ))
             .ok()?;
-    }
-    // 4. The cursor, and where each shown curve crosses it.
-    let p = frame.cursor;
-    chart
-        .draw_series(std::iter::once(PathElement::new(vec![(p, -1.15), (p, 1.15)], chart::stroke(palette.accent, s, 1.5))))
-        .ok()?;
-    for (n, wave) in waves.iter().enumerate() {
-        let color = palette.series[n % palette.series.len()];
-        for dim in [2 * wave.pair, 2 * wave.pair + 1] {
-            let Some(&y) = vector.get(dim) else { continue };
-            chart
-                .draw_series(std::iter::once(Circle::new((p, y), chart::px(4.0, s), color.filled())))
-                .ok()?;
-        }
+        chart
+            .draw_series(LineSeries::new(
+                wave.cos.iter().copied(),
+                chart::stroke(color.mix(0.8), s, 1.0),
+            ))
+            .ok()?;
     }
     Some(())
 }

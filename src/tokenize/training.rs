@@ -20,60 +20,76 @@ pub fn start(lab: BpeLab) {
     }
     lab.error.set(None);
     lab.notice.set(None);
+    let wanted = lab.merges_wanted.get_untracked();
+    if wanted == 0 || wanted > MAX_MERGES {
+        lab.error
+            .set(Some(format!("Choose between 1 and {MAX_MERGES} merges.")));
+        return;
+    }
+    lab.cancel_requested.set(false);
+    lab.progress.set(Some((0, wanted)));
+    spawn_local(run(lab, wanted));
+}
+
+async fn run(lab: BpeLab, wanted: usize) {
     // Timed from here: reading the corpus and the first count are part of training.
     let started = now_ms();
     // 1. Read the corpus the way its format says.
-    let text = lab.corpus.get_untracked();
-    let words = match lab.format.get_untracked() {
-        CorpusFormat::FreeText => Ok(WordCounts::from_text(&text)),
-        CorpusFormat::WordCounts => WordCounts::from_word_count_lines(&text),
-    };
-    let wanted = lab.merges_wanted.get_untracked();
-    if wanted == 0 || wanted > MAX_MERGES {
-        lab.error.set(Some(format!("Choose between 1 and {MAX_MERGES} merges.")));
-        return;
-    }
+    let words = lab
+        .corpus
+        .with_untracked(|text| match lab.format.get_untracked() {
+            CorpusFormat::FreeText => Ok(WordCounts::from_text(text)),
+            CorpusFormat::WordCounts => WordCounts::from_word_count_lines(text),
+        });
+    // Reading a megabyte and the first pair count are the two longest uninterrupted pieces of work:
+    // let the browser in between them.
+    yield_to_event_loop().await;
     // 2. Build the trainer (the first pair count happens here).
-    let options = TrainOptions { tie_rule: lab.tie_rule.get_untracked(), ..TrainOptions::default() };
-    let trainer = words.and_then(|words| Trainer::new(&words, options));
-    let mut trainer = match trainer {
+    let options = TrainOptions {
+        tie_rule: lab.tie_rule.get_untracked(),
+        ..TrainOptions::default()
+    };
+    let mut trainer = match words.and_then(|words| Trainer::new(&words, options)) {
         Ok(trainer) => trainer,
         Err(error) => {
             lab.error.set(Some(format!("Cannot train: {error}.")));
+            lab.progress.set(None);
             return;
         }
     };
-    lab.cancel_requested.set(false);
-    lab.progress.set(Some((0, wanted)));
     // 3. Merge in slices until done, out of pairs, or cancelled.
-    spawn_local(async move {
-        let mut exhausted = false;
-        loop {
-            let slice_start = now_ms();
-            while trainer.merges_done() < wanted && now_ms() - slice_start < SLICE_MS {
-                if trainer.step().is_none() {
-                    exhausted = true;
-                    break;
-                }
-            }
-            let done = trainer.merges_done();
-            lab.progress.set(Some((done, wanted)));
-            if exhausted || done >= wanted || lab.cancel_requested.get_untracked() {
+    let mut exhausted = false;
+    loop {
+        yield_to_event_loop().await;
+        let slice_start = now_ms();
+        while trainer.merges_done() < wanted && now_ms() - slice_start < SLICE_MS {
+            if trainer.step().is_none() {
+                exhausted = true;
                 break;
             }
-            yield_to_event_loop().await;
         }
         let done = trainer.merges_done();
-        if lab.cancel_requested.get_untracked() && done < wanted {
-            lab.notice.set(Some(format!("Cancelled: kept the {done} merges finished before you pressed Cancel.")));
-        } else if exhausted {
-            lab.notice.set(Some(format!(
-                "Stopped after {done} of {wanted} merges: no adjacent pair was left."
-            )));
+        lab.progress.set(Some((done, wanted)));
+        if exhausted || done >= wanted || lab.cancel_requested.get_untracked() {
+            break;
         }
-        let trace = trainer.into_trace();
-        lab.run_stats.set(Some(RunStats { merges: done, millis: now_ms() - started, trace_bytes: trace.heap_bytes() }));
-        lab.install_trace(trace);
-        lab.progress.set(None);
-    });
+    }
+    let done = trainer.merges_done();
+    if lab.cancel_requested.get_untracked() && done < wanted {
+        lab.notice.set(Some(format!(
+            "Cancelled: kept the {done} merges finished before you pressed Cancel."
+        )));
+    } else if exhausted {
+        lab.notice.set(Some(format!(
+            "Stopped after {done} of {wanted} merges: no adjacent pair was left."
+        )));
+    }
+    let trace = trainer.into_trace();
+    lab.run_stats.set(Some(RunStats {
+        merges: done,
+        millis: now_ms() - started,
+        trace_bytes: trace.heap_bytes(),
+    }));
+    lab.install_trace(trace);
+    lab.progress.set(None);
 }

@@ -31,7 +31,12 @@ pub fn main(args: &[String]) -> Result {
         match arg.as_str() {
             "--check" => check = true,
             "--compare" => compare = true,
-            other => return Err(format!("unknown option `{other}` for vectors\n\n{}", crate::USAGE)),
+            other => {
+                return Err(format!(
+                    "unknown option `{other}` for vectors\n\n{}",
+                    crate::USAGE
+                ))
+            }
         }
     }
     let root = project_root();
@@ -53,19 +58,28 @@ pub fn main(args: &[String]) -> Result {
     write(&work.join("vectors-f32.bin"), &f32_twin)?;
     let asset = root.join(ASSET);
     if check {
-        let committed = std::fs::read(&asset).map_err(|e| format!("cannot read {}: {e}", asset.display()))?;
+        let committed =
+            std::fs::read(&asset).map_err(|e| format!("cannot read {}: {e}", asset.display()))?;
         if committed != int8 {
-            return Err(format!("{ASSET} differs from a fresh build: run `cargo xtask vectors`"));
+            return Err(format!(
+                "{ASSET} differs from a fresh build: run `cargo xtask vectors`"
+            ));
         }
         step(&format!("{ASSET} matches a fresh build"));
     } else {
         write(&asset, &int8)?;
     }
-    step(&format!("{ASSET}: {} bytes raw, {} bytes gzip -9", int8.len(), gzip_size(&asset)?));
+    step(&format!(
+        "{ASSET}: {} bytes raw, {} bytes gzip -9",
+        int8.len(),
+        gzip_size(&asset)?
+    ));
 
     // 4. Optional timing against gensim.
     if compare {
-        run(Command::new("cargo").args(["build", "--release", "-p", "til-cli"]).current_dir(&root))?;
+        run(Command::new("cargo")
+            .args(["build", "--release", "-p", "til-cli"])
+            .current_dir(&root))?;
         run(Command::new(&python)
             .arg(root.join("tools/glove-asset/compare.py"))
             .arg(work.join("words.txt"))
@@ -81,14 +95,17 @@ fn python_venv(root: &Path) -> Result<PathBuf> {
     let venv = root.join("target/glove-venv");
     let python = venv.join("bin/python");
     let requirements = root.join("tools/glove-asset/requirements.txt");
-    let wanted = std::fs::read_to_string(&requirements).map_err(|e| format!("cannot read {}: {e}", requirements.display()))?;
+    let wanted = std::fs::read_to_string(&requirements)
+        .map_err(|e| format!("cannot read {}: {e}", requirements.display()))?;
     let stamp = venv.join("requirements.installed");
     if std::fs::read_to_string(&stamp).ok().as_deref() == Some(wanted.as_str()) {
         return Ok(python);
     }
     step("creating target/glove-venv with the pinned Python packages");
     run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-    run(Command::new(&python).args(["-m", "pip", "install", "--quiet", "-r"]).arg(&requirements))?;
+    run(Command::new(&python)
+        .args(["-m", "pip", "install", "--quiet", "-r"])
+        .arg(&requirements))?;
     write(&stamp, wanted.as_bytes())?;
     Ok(python)
 }
@@ -101,14 +118,19 @@ fn read_export(work: &Path) -> Result<(Vec<String>, Vec<f32>)> {
         .map(str::to_string)
         .collect();
     let values_path = work.join("vectors.f32");
-    let bytes = std::fs::read(&values_path).map_err(|e| format!("cannot read {}: {e}", values_path.display()))?;
-    let values = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+    let bytes = std::fs::read(&values_path)
+        .map_err(|e| format!("cannot read {}: {e}", values_path.display()))?;
+    let values = bytes
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
     Ok((words, values))
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

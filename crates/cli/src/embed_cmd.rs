@@ -85,16 +85,28 @@ struct Request {
 pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     let args = args
         .iter()
-        .map(|a| a.to_str().map(str::to_string).ok_or_else(|| usage(format!("argument `{}` is not valid UTF-8", a.to_string_lossy()))))
+        .map(|a| {
+            a.to_str().map(str::to_string).ok_or_else(|| {
+                usage(format!(
+                    "argument `{}` is not valid UTF-8",
+                    a.to_string_lossy()
+                ))
+            })
+        })
         .collect::<Result<Vec<String>, Failure>>()?;
     let Some((command, rest)) = args.split_first() else {
         return Ok(out.write_all(EMBED_USAGE.as_bytes())?);
     };
-    if matches!(command.as_str(), "-h" | "--help" | "help") || rest.iter().any(|a| a == "-h" || a == "--help") {
+    if matches!(command.as_str(), "-h" | "--help" | "help")
+        || rest.iter().any(|a| a == "-h" || a == "--help")
+    {
         return Ok(out.write_all(EMBED_USAGE.as_bytes())?);
     }
-    let kind = Kind::from_name(command)
-        .ok_or_else(|| usage(format!("unknown command `embed {command}`; try `til embed --help`")))?;
+    let kind = Kind::from_name(command).ok_or_else(|| {
+        usage(format!(
+            "unknown command `embed {command}`; try `til embed --help`"
+        ))
+    })?;
     let request = parse(command, kind.arity(), rest)?;
     let table = load(&request)?;
     match kind {
@@ -108,8 +120,14 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
 /// 1. Options anywhere on the line, `--name value` or `--name=value`; `--` ends them.
 /// 2. The right number of positional arguments for the command.
 fn parse(command: &str, wanted: usize, args: &[String]) -> Result<Request, Failure> {
-    let mut request =
-        Request { positional: Vec::new(), k: None, vocab: None, method: Method::Add, include_inputs: false, vectors: None };
+    let mut request = Request {
+        positional: Vec::new(),
+        k: None,
+        vocab: None,
+        method: Method::Add,
+        include_inputs: false,
+        vectors: None,
+    };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         if arg == "--" {
@@ -124,14 +142,23 @@ fn parse(command: &str, wanted: usize, args: &[String]) -> Result<Request, Failu
             Some((name, value)) => (name, Some(value.to_string())),
             None => (arg.as_str(), None),
         };
-        let mut value = || inline.clone().or_else(|| rest.next().cloned()).ok_or_else(|| usage(format!("{name} needs a value")));
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| rest.next().cloned())
+                .ok_or_else(|| usage(format!("{name} needs a value")))
+        };
         match name {
             "-k" => request.k = Some(count(name, &value()?)?),
             "--vocab" => request.vocab = Some(count(name, &value()?)?),
             "--method" => request.method = value()?.parse().map_err(usage)?,
             "--vectors" => request.vectors = Some(PathBuf::from(value()?)),
             "--include-inputs" if inline.is_none() => request.include_inputs = true,
-            _ => return Err(usage(format!("unknown option `{arg}` for `til embed {command}`; try `til embed --help`"))),
+            _ => {
+                return Err(usage(format!(
+                    "unknown option `{arg}` for `til embed {command}`; try `til embed --help`"
+                )))
+            }
         }
     }
     if request.positional.len() != wanted {
@@ -147,24 +174,39 @@ fn parse(command: &str, wanted: usize, args: &[String]) -> Result<Request, Failu
 fn count(name: &str, text: &str) -> Result<usize, Failure> {
     match text.parse::<usize>() {
         Ok(n) if n > 0 => Ok(n),
-        _ => Err(usage(format!("{name} expects a whole number of at least 1, got `{text}`"))),
+        _ => Err(usage(format!(
+            "{name} expects a whole number of at least 1, got `{text}`"
+        ))),
     }
 }
 
 fn load(request: &Request) -> Result<EmbeddingTable, Failure> {
     match &request.vectors {
-        None => EmbeddingTable::from_asset(ASSET).map_err(|e| Failure::Run(format!("built-in vectors: {e}"))),
+        None => EmbeddingTable::from_asset(ASSET)
+            .map_err(|e| Failure::Run(format!("built-in vectors: {e}"))),
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
-            EmbeddingTable::from_asset(&bytes).map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
+            let bytes = std::fs::read(path)
+                .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
+            EmbeddingTable::from_asset(&bytes)
+                .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
         }
     }
 }
 
-fn neighbors(table: &EmbeddingTable, request: &Request, out: &mut impl Write) -> Result<(), Failure> {
+fn neighbors(
+    table: &EmbeddingTable,
+    request: &Request,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let vocab = request.vocab.unwrap_or(table.rows());
-    let (_, found) =
-        neighbours::of_word(table, &request.positional[0], request.k.unwrap_or(10), vocab, |_| true).map_err(run_error)?;
+    let (_, found) = neighbours::of_word(
+        table,
+        &request.positional[0],
+        request.k.unwrap_or(10),
+        vocab,
+        |_| true,
+    )
+    .map_err(run_error)?;
     for s in found {
         writeln!(out, "{}\t{:.4}", table.word(s.id), s.score)?;
     }
@@ -175,24 +217,46 @@ fn analogy(table: &EmbeddingTable, request: &Request, out: &mut impl Write) -> R
     let [x, y, z] = [0, 1, 2].map(|i| request.positional[i].as_str());
     let vocab = request.vocab.unwrap_or(table.rows());
     let k = request.k.unwrap_or(5);
-    let (_, found) =
-        analogy::of_words(table, [x, y, z], request.method, k, request.include_inputs, vocab).map_err(run_error)?;
+    let (_, found) = analogy::of_words(
+        table,
+        [x, y, z],
+        request.method,
+        k,
+        request.include_inputs,
+        vocab,
+    )
+    .map_err(run_error)?;
     for c in found {
         writeln!(out, "{}\t{:.4}", table.word(c.id), c.score)?;
     }
     Ok(())
 }
 
-fn eval_analogies(table: &EmbeddingTable, request: &Request, out: &mut impl Write) -> Result<(), Failure> {
+fn eval_analogies(
+    table: &EmbeddingTable,
+    request: &Request,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let text = read_text(&request.positional[0])?;
-    let set = QuestionSet::parse(&text, table, request.vocab.unwrap_or(30_000)).map_err(|e| with_file(request, e))?;
+    let set = QuestionSet::parse(&text, table, request.vocab.unwrap_or(30_000))
+        .map_err(|e| with_file(request, e))?;
     let report = BenchmarkRun::new(table, &set, request.method).finish();
     write_analogy_report(&report, set.asked() + set.skipped(), out)
 }
 
-fn write_analogy_report(report: &AnalogyReport, questions: usize, out: &mut impl Write) -> Result<(), Failure> {
+fn write_analogy_report(
+    report: &AnalogyReport,
+    questions: usize,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     for section in &report.sections {
-        writeln!(out, "{}: {} ({} skipped)", section.name, score(section.score), section.skipped)?;
+        writeln!(
+            out,
+            "{}: {} ({} skipped)",
+            section.name,
+            score(section.score),
+            section.skipped
+        )?;
     }
     writeln!(out, "semantic: {}", score(report.semantic()))?;
     writeln!(out, "syntactic: {}", score(report.syntactic()))?;
@@ -213,10 +277,14 @@ fn score(s: Score) -> String {
     format!("{} / {} = {:.2} %", s.correct, s.asked, s.percent())
 }
 
-fn eval_similarity(table: &EmbeddingTable, request: &Request, out: &mut impl Write) -> Result<(), Failure> {
+fn eval_similarity(
+    table: &EmbeddingTable,
+    request: &Request,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let text = read_text(&request.positional[0])?;
-    let report =
-        evaluate_pairs(&text, table, request.vocab.unwrap_or(table.rows())).map_err(|e| with_file(request, e))?;
+    let report = evaluate_pairs(&text, table, request.vocab.unwrap_or(table.rows()))
+        .map_err(|e| with_file(request, e))?;
     writeln!(out, "pearson: {:.4}", report.pearson)?;
     writeln!(
         out,
@@ -225,7 +293,13 @@ fn eval_similarity(table: &EmbeddingTable, request: &Request, out: &mut impl Wri
         report.total(),
         report.out_of_vocab_percent()
     )?;
-    writeln!(out, "spearman: {:.4} (used {} / {} pairs)", report.spearman, report.used, report.total())?;
+    writeln!(
+        out,
+        "spearman: {:.4} (used {} / {} pairs)",
+        report.spearman,
+        report.used,
+        report.total()
+    )?;
     Ok(())
 }
 

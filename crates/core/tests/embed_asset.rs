@@ -15,11 +15,18 @@ fn small() -> (Vec<String>, Vec<f32>) {
 #[test]
 fn the_committed_asset_is_glove_in_frequency_order() {
     let table = EmbeddingTable::from_asset(ASSET).unwrap();
-    assert_eq!((table.rows(), table.dims(), table.encoding()), (50_000, 50, Encoding::Int8RowScale));
+    assert_eq!(
+        (table.rows(), table.dims(), table.encoding()),
+        (50_000, 50, Encoding::Int8RowScale)
+    );
     assert_eq!(&table.words()[..6], ["the", ",", ".", "of", "to", "and"]);
     // glove.6B.50d.txt's first line starts: the 0.418 0.24968 -0.41242 0.1217 0.34527
     let scale = 4.5 / 127.0; // no GloVe 50d value exceeds 4.5 in magnitude
-    for (got, want) in table.raw_row(0).iter().zip([0.418, 0.24968, -0.41242, 0.1217, 0.34527]) {
+    for (got, want) in table
+        .raw_row(0)
+        .iter()
+        .zip([0.418, 0.24968, -0.41242, 0.1217, 0.34527])
+    {
         assert!((got - want).abs() <= scale / 2.0, "{got} vs {want}");
     }
 }
@@ -27,14 +34,20 @@ fn the_committed_asset_is_glove_in_frequency_order() {
 #[test]
 fn f32_round_trips_exactly_and_int8_within_half_a_step() {
     let (words, values) = small();
-    let exact = EmbeddingTable::from_asset(&encode(&words, &values, 3, Encoding::F32).unwrap()).unwrap();
+    let exact =
+        EmbeddingTable::from_asset(&encode(&words, &values, 3, Encoding::F32).unwrap()).unwrap();
     assert_eq!(exact.raw_row(1), &values[3..6]);
-    let int8 = EmbeddingTable::from_asset(&encode(&words, &values, 3, Encoding::Int8RowScale).unwrap()).unwrap();
+    let int8 =
+        EmbeddingTable::from_asset(&encode(&words, &values, 3, Encoding::Int8RowScale).unwrap())
+            .unwrap();
     for row in 0..3u32 {
         let original = &values[row as usize * 3..][..3];
         let step = original.iter().fold(0.0f32, |m, v| m.max(v.abs())) / 127.0;
         for (got, want) in int8.raw_row(row).iter().zip(original) {
-            assert!((got - want).abs() <= step / 2.0 + 1e-7, "row {row}: {got} vs {want}");
+            assert!(
+                (got - want).abs() <= step / 2.0 + 1e-7,
+                "row {row}: {got} vs {want}"
+            );
         }
     }
     // The all-zero row stays zero, with a zero cosine to everything rather than NaN.
@@ -58,14 +71,29 @@ fn damage_is_reported_by_kind() {
     bad[16] = 7;
     assert_eq!(load(&bad), EmbedError::UnsupportedEncoding { found: 7 });
     let truncated = load(&good[..good.len() - 1]);
-    assert_eq!(truncated, EmbedError::WrongLength { expected: good.len() as u64, found: good.len() as u64 - 1 });
-    assert!(truncated.to_string().contains("truncated or damaged"), "{truncated}");
+    assert_eq!(
+        truncated,
+        EmbedError::WrongLength {
+            expected: good.len() as u64,
+            found: good.len() as u64 - 1
+        }
+    );
+    assert!(
+        truncated.to_string().contains("truncated or damaged"),
+        "{truncated}"
+    );
     let mut bad = good.clone();
     let last = bad.len() - 1;
     bad[last] ^= 1;
     let damaged = load(&bad);
-    assert!(matches!(damaged, EmbedError::ChecksumMismatch { .. }), "{damaged:?}");
-    assert!(damaged.to_string().contains("cargo xtask vectors"), "{damaged}");
+    assert!(
+        matches!(damaged, EmbedError::ChecksumMismatch { .. }),
+        "{damaged:?}"
+    );
+    assert!(
+        damaged.to_string().contains("cargo xtask vectors"),
+        "{damaged}"
+    );
     // A header that claims 4 billion rows must not overflow or allocate.
     let mut bad = good.clone();
     bad[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
@@ -77,7 +105,14 @@ fn damage_is_reported_by_kind() {
 fn the_encoder_refuses_what_the_loader_could_not_index() {
     let values = vec![0.0; 6];
     let encode_words = |list: &[&str]| {
-        encode(&list.iter().map(|w| w.to_string()).collect::<Vec<_>>(), &values, 3, Encoding::F32).unwrap_err().to_string()
+        encode(
+            &list.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+            &values,
+            3,
+            Encoding::F32,
+        )
+        .unwrap_err()
+        .to_string()
     };
     assert!(encode_words(&["a", "a"]).contains("appears twice"));
     assert!(encode_words(&["a", ""]).contains("empty word"));

@@ -25,7 +25,10 @@ fn table() -> EmbeddingTable {
 
 fn assert_count(what: &str, measured: usize, reference: usize) {
     println!("{what}: {measured} (reference {reference})");
-    assert!(measured.abs_diff(reference) <= COUNT_TOLERANCE, "{what}: {measured}, reference {reference}");
+    assert!(
+        measured.abs_diff(reference) <= COUNT_TOLERANCE,
+        "{what}: {measured}, reference {reference}"
+    );
 }
 
 #[test]
@@ -37,7 +40,14 @@ fn google_analogies_3cosadd_with_30000_words() {
     let report = BenchmarkRun::new(&table, &set, Method::Add).finish();
     assert!(report.complete);
     assert_eq!(report.sections.len(), 14);
-    assert_eq!((report.semantic().asked, report.syntactic().asked, report.total().asked), (6_002, 8_875, 14_877));
+    assert_eq!(
+        (
+            report.semantic().asked,
+            report.syntactic().asked,
+            report.total().asked
+        ),
+        (6_002, 8_875, 14_877)
+    );
     assert_count("semantic", report.semantic().correct, 3_053);
     assert_count("syntactic", report.syntactic().correct, 4_340);
     assert_count("total", report.total().correct, 7_393);
@@ -57,14 +67,18 @@ fn google_analogies_3cosmul_with_30000_words() {
 #[test]
 fn wordsim353_spearman_with_50000_words() {
     let report = evaluate_pairs(WORDSIM, &table(), 50_000).unwrap();
-    println!("spearman {:.4}, pearson {:.4}", report.spearman, report.pearson);
+    println!(
+        "spearman {:.4}, pearson {:.4}",
+        report.spearman, report.pearson
+    );
     assert!((report.spearman - 0.525).abs() <= 0.003, "{report:?}");
     assert_eq!((report.used, report.out_of_vocab), (348, 5));
     assert!((report.out_of_vocab_percent() - 1.4).abs() < 0.05);
 }
 
 fn top(table: &EmbeddingTable, words: [&str; 3], include_inputs: bool) -> (String, f32) {
-    let (_, found) = analogy::of_words(table, words, Method::Add, 1, include_inputs, table.rows()).unwrap();
+    let (_, found) =
+        analogy::of_words(table, words, Method::Add, 1, include_inputs, table.rows()).unwrap();
     (table.word(found[0].id).to_string(), found[0].score)
 }
 
@@ -75,7 +89,10 @@ fn king_minus_man_plus_woman_is_queen_unless_king_may_answer() {
     assert_eq!(word, "queen");
     assert!((score - 0.852).abs() <= COSINE_TOLERANCE, "{score}");
     let (word, score) = top(&table, ["king", "man", "woman"], true);
-    assert_eq!(word, "king", "the seed's warning: without exclusion the input wins");
+    assert_eq!(
+        word, "king",
+        "the seed's warning: without exclusion the input wins"
+    );
     assert!((score - 0.885).abs() <= COSINE_TOLERANCE, "{score}");
 }
 

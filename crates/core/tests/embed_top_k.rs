@@ -12,7 +12,7 @@ proptest! {
         k in 0usize..20,
         skip_every in 2u32..7,
     ) {
-        let keep = |id: u32| id % skip_every != 0;
+        let keep = |id: u32| !id.is_multiple_of(skip_every);
         let mut sorted: Vec<(u32, f32)> =
             scores.iter().enumerate().map(|(i, &s)| (i as u32, s)).filter(|&(i, _)| keep(i)).collect();
         sorted.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));

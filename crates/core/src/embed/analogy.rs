@@ -10,8 +10,8 @@
 
 use std::str::FromStr;
 
-use super::neighbours::{cosine_scores, top_k};
 use super::lanes::Lanes;
+use super::neighbours::{cosine_scores, top_k};
 use super::table::EmbeddingTable;
 use super::{dot, normalised, EmbedError, UnitRows};
 
@@ -82,7 +82,12 @@ pub struct Candidate {
 
 /// 3CosAdd's target direction, unit(x̂ + ẑ − ŷ), summed in gensim's order (positives, then negatives).
 pub fn add_target(x: &[f32], y: &[f32], z: &[f32]) -> Vec<f32> {
-    let sum: Vec<f32> = x.iter().zip(z).zip(y).map(|((x, z), y)| x + z - y).collect();
+    let sum: Vec<f32> = x
+        .iter()
+        .zip(z)
+        .zip(y)
+        .map(|((x, z), y)| x + z - y)
+        .collect();
     normalised(&sum)
 }
 
@@ -103,22 +108,38 @@ pub fn scores(rows: UnitRows<'_>, analogy: Analogy, method: Method) -> Vec<f32> 
         Method::Add => cosine_scores(rows, &add_target(x, y, z)),
         Method::Mul => {
             let [cx, cy, cz] = [x, y, z].map(|v| cosine_scores(rows, v));
-            (0..rows.len()).map(|i| mul_score(shifted(cx[i]), shifted(cy[i]), shifted(cz[i]))).collect()
+            (0..rows.len())
+                .map(|i| mul_score(shifted(cx[i]), shifted(cy[i]), shifted(cz[i])))
+                .collect()
         }
     }
 }
 
 /// The `k` best candidates; `include_inputs` lets X, Y and Z themselves compete.
-pub fn solve(rows: UnitRows<'_>, analogy: Analogy, method: Method, k: usize, include_inputs: bool) -> Vec<Candidate> {
+pub fn solve(
+    rows: UnitRows<'_>,
+    analogy: Analogy,
+    method: Method,
+    k: usize,
+    include_inputs: bool,
+) -> Vec<Candidate> {
     let inputs = analogy.inputs();
     let [x, y, z] = inputs.map(|id| rows.row(id));
-    top_k(&scores(rows, analogy, method), k, |id| include_inputs || !inputs.contains(&id))
-        .into_iter()
-        .map(|s| {
-            let w = rows.row(s.id);
-            Candidate { id: s.id, score: s.score, cos_x: dot(w, x), cos_y: dot(w, y), cos_z: dot(w, z) }
-        })
-        .collect()
+    top_k(&scores(rows, analogy, method), k, |id| {
+        include_inputs || !inputs.contains(&id)
+    })
+    .into_iter()
+    .map(|s| {
+        let w = rows.row(s.id);
+        Candidate {
+            id: s.id,
+            score: s.score,
+            cos_x: dot(w, x),
+            cos_y: dot(w, y),
+            cos_z: dot(w, z),
+        }
+    })
+    .collect()
 }
 
 /// Looks up `[X, Y, Z]` among the first `vocab` rows and solves X − Y + Z there.
@@ -132,8 +153,21 @@ pub fn of_words(
 ) -> Result<(Analogy, Vec<Candidate>), EmbedError> {
     let vocab = table.check_vocab(vocab)?;
     let [x, y, z] = words;
-    let analogy = Analogy { x: table.lookup(x, vocab)?, y: table.lookup(y, vocab)?, z: table.lookup(z, vocab)? };
-    Ok((analogy, solve(table.unit_rows().first(vocab), analogy, method, k, include_inputs)))
+    let analogy = Analogy {
+        x: table.lookup(x, vocab)?,
+        y: table.lookup(y, vocab)?,
+        z: table.lookup(z, vocab)?,
+    };
+    Ok((
+        analogy,
+        solve(
+            table.unit_rows().first(vocab),
+            analogy,
+            method,
+            k,
+            include_inputs,
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -157,7 +191,10 @@ mod tests {
         assert!((mul[0].score - 0.72 / 0.100001).abs() < 1e-3);
         // With the inputs allowed they compete: z (row 2, 0.8944) comes second, y (−0.8944) last.
         let included = solve(rows, analogy, Method::Add, 4, true);
-        assert_eq!(included.iter().map(|c| c.id).collect::<Vec<_>>(), [3, 2, 0, 1]);
+        assert_eq!(
+            included.iter().map(|c| c.id).collect::<Vec<_>>(),
+            [3, 2, 0, 1]
+        );
     }
 
     #[test]

@@ -60,21 +60,33 @@ pub struct QuestionSet {
 }
 
 impl QuestionSet {
-    pub fn parse(text: &str, table: &EmbeddingTable, vocab: usize) -> Result<QuestionSet, EmbedError> {
+    pub fn parse(
+        text: &str,
+        table: &EmbeddingTable,
+        vocab: usize,
+    ) -> Result<QuestionSet, EmbedError> {
         let vocab = table.check_vocab(vocab)?;
         let mut sections: Vec<Section> = Vec::new();
         for (number, line) in text.lines().enumerate() {
             if line.starts_with(": ") {
                 let name = line.trim_start_matches([':', ' ']).trim().to_string();
-                sections.push(Section { name, questions: Vec::new(), skipped: 0 });
+                sections.push(Section {
+                    name,
+                    questions: Vec::new(),
+                    skipped: 0,
+                });
                 continue;
             }
             // gensim checks for a section before it looks at the line.
-            let section = sections.last_mut().ok_or(EmbedError::MissingSection { line: number + 1 })?;
+            let section = sections
+                .last_mut()
+                .ok_or(EmbedError::MissingSection { line: number + 1 })?;
             let words: Vec<&str> = line.split_whitespace().collect();
             let [a, b, c, d] = words[..] else { continue };
             match [a, b, c, d].map(|w| table.id_within(w, vocab)) {
-                [Some(a), Some(b), Some(c), Some(expected)] => section.questions.push(Question { a, b, c, expected }),
+                [Some(a), Some(b), Some(c), Some(expected)] => {
+                    section.questions.push(Question { a, b, c, expected })
+                }
                 _ => section.skipped += 1,
             }
         }
@@ -109,7 +121,10 @@ impl Score {
     }
 
     fn add(self, other: Score) -> Score {
-        Score { correct: self.correct + other.correct, asked: self.asked + other.asked }
+        Score {
+            correct: self.correct + other.correct,
+            asked: self.asked + other.asked,
+        }
     }
 }
 
@@ -133,7 +148,10 @@ pub struct AnalogyReport {
 
 impl AnalogyReport {
     fn sum(&self, pick: impl Fn(&SectionScore) -> bool) -> Score {
-        self.sections.iter().filter(|s| pick(s)).fold(Score::default(), |acc, s| acc.add(s.score))
+        self.sections
+            .iter()
+            .filter(|s| pick(s))
+            .fold(Score::default(), |acc, s| acc.add(s.score))
     }
 
     pub fn semantic(&self) -> Score {
@@ -155,7 +173,11 @@ impl AnalogyReport {
     /// Share of the questions (in finished sections) that were asked, in percent.
     pub fn coverage(&self) -> f64 {
         let asked = self.total().asked;
-        Score { correct: asked, asked: asked + self.skipped() }.percent()
+        Score {
+            correct: asked,
+            asked: asked + self.skipped(),
+        }
+        .percent()
     }
 }
 
@@ -176,7 +198,11 @@ impl Plan {
                 words.len() - 1
             })
         };
-        let questions = section.questions.iter().map(|q| [local(q.a), local(q.b), local(q.c)]).collect();
+        let questions = section
+            .questions
+            .iter()
+            .map(|q| [local(q.a), local(q.b), local(q.c)])
+            .collect();
         Plan { words, questions }
     }
 }
@@ -199,7 +225,11 @@ pub struct BenchmarkRun<'a> {
 }
 
 impl<'a> BenchmarkRun<'a> {
-    pub fn new(table: &'a EmbeddingTable, set: &'a QuestionSet, method: Method) -> BenchmarkRun<'a> {
+    pub fn new(
+        table: &'a EmbeddingTable,
+        set: &'a QuestionSet,
+        method: Method,
+    ) -> BenchmarkRun<'a> {
         let rows = table.unit_rows().first(set.vocab);
         let dims = rows.dims();
         let mut packed = vec![0.0f32; rows.len().div_ceil(4) * 4 * dims];
@@ -218,7 +248,15 @@ impl<'a> BenchmarkRun<'a> {
             best: set
                 .sections
                 .iter()
-                .map(|s| vec![Scored { id: u32::MAX, score: f32::NEG_INFINITY }; s.questions.len()])
+                .map(|s| {
+                    vec![
+                        Scored {
+                            id: u32::MAX,
+                            score: f32::NEG_INFINITY
+                        };
+                        s.questions.len()
+                    ]
+                })
                 .collect(),
             plans,
             done: 0,
@@ -272,11 +310,20 @@ impl<'a> BenchmarkRun<'a> {
         }
         // 2. Every question combines three rows of the block; its inputs cannot answer.
         let questions = &self.set.sections[section].questions;
-        for ((slots, question), best) in plan.questions.iter().zip(questions).zip(&mut self.best[section]) {
+        for ((slots, question), best) in plan
+            .questions
+            .iter()
+            .zip(questions)
+            .zip(&mut self.best[section])
+        {
             let [a, b, c] = slots.map(|slot| &cosines[slot * width..slot * width + (end - start)]);
             let mut skip: Vec<usize> = [question.a, question.b, question.c]
                 .into_iter()
-                .filter_map(|id| (id as usize).checked_sub(start).filter(|&r| r < end - start))
+                .filter_map(|id| {
+                    (id as usize)
+                        .checked_sub(start)
+                        .filter(|&r| r < end - start)
+                })
                 .collect();
             skip.sort_unstable();
             match self.method {
@@ -305,13 +352,23 @@ impl<'a> BenchmarkRun<'a> {
                 name: section.name.clone(),
                 syntactic: section.is_syntactic(),
                 score: Score {
-                    correct: section.questions.iter().zip(best).filter(|(q, b)| b.id == q.expected).count(),
+                    correct: section
+                        .questions
+                        .iter()
+                        .zip(best)
+                        .filter(|(q, b)| b.id == q.expected)
+                        .count(),
                     asked: section.questions.len(),
                 },
                 skipped: section.skipped,
             })
             .collect();
-        AnalogyReport { method: self.method, vocab: self.set.vocab, sections, complete: finished == self.plans.len() }
+        AnalogyReport {
+            method: self.method,
+            vocab: self.set.vocab,
+            sections,
+            complete: finished == self.plans.len(),
+        }
     }
 }
 
@@ -344,7 +401,13 @@ impl Combine for CosMul {
 /// `out[w × width + r]` = word w · row `4 × groups.start + r`, for `width = 4 × groups.len()` rows
 /// of `packed` (see [`BenchmarkRun`]): four words at a time share each load of four rows.
 #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
-fn block_cosines(words: &[&[f32]], packed: &[f32], dims: usize, groups: Range<usize>, out: &mut [f32]) {
+fn block_cosines(
+    words: &[&[f32]],
+    packed: &[f32],
+    dims: usize,
+    groups: Range<usize>,
+    out: &mut [f32],
+) {
     let width = groups.len() * 4;
     let block = &packed[groups.start * dims * 4..groups.end * dims * 4];
     for (g, group) in block.chunks_exact(dims * 4).enumerate() {
@@ -355,7 +418,10 @@ fn block_cosines(words: &[&[f32]], packed: &[f32], dims: usize, groups: Range<us
         };
         let mut quads = words.chunks_exact(4);
         for (q, quad) in (&mut quads).enumerate() {
-            store(4 * q, &group_dots([quad[0], quad[1], quad[2], quad[3]], group));
+            store(
+                4 * q,
+                &group_dots([quad[0], quad[1], quad[2], quad[3]], group),
+            );
         }
         let first = words.len() - quads.remainder().len();
         for (i, &word) in quads.remainder().iter().enumerate() {
@@ -381,7 +447,12 @@ fn group_dots<const N: usize>(words: [&[f32]; N], group: &[f32]) -> [F32x4; N] {
 /// (sorted positions within the block). Ties keep the earlier row: blocks come in row order and only
 /// a strictly higher score replaces `best`.
 #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
-fn update_best<C: Combine>(best: &mut Scored, start: usize, [a, b, c]: [&[f32]; 3], skip: &[usize]) {
+fn update_best<C: Combine>(
+    best: &mut Scored,
+    start: usize,
+    [a, b, c]: [&[f32]; 3],
+    skip: &[usize],
+) {
     let mut from = 0;
     for &until in skip.iter().chain(std::iter::once(&a.len())) {
         if from < until {
@@ -389,8 +460,14 @@ fn update_best<C: Combine>(best: &mut Scored, start: usize, [a, b, c]: [&[f32]; 
             let max = max_score::<C>(&a[part.clone()], &b[part.clone()], &c[part.clone()]);
             if max > best.score {
                 // The same arithmetic again finds the first row that reached it.
-                let at = part.clone().find(|&r| C::score(a[r], b[r], c[r]) == max).unwrap_or(from);
-                *best = Scored { id: (start + at) as u32, score: max };
+                let at = part
+                    .clone()
+                    .find(|&r| C::score(a[r], b[r], c[r]) == max)
+                    .unwrap_or(from);
+                *best = Scored {
+                    id: (start + at) as u32,
+                    score: max,
+                };
             }
         }
         from = until + 1;
@@ -403,10 +480,18 @@ fn max_score<C: Combine>(a: &[f32], b: &[f32], c: &[f32]) -> f32 {
     let main = a.len() - a.len() % 4;
     let mut lanes = F32x4::splat(f32::NEG_INFINITY);
     for r in (0..main).step_by(4) {
-        lanes = lanes.max(C::score(F32x4::load(&a[r..]), F32x4::load(&b[r..]), F32x4::load(&c[r..])));
+        lanes = lanes.max(C::score(
+            F32x4::load(&a[r..]),
+            F32x4::load(&b[r..]),
+            F32x4::load(&c[r..]),
+        ));
     }
     let tail = (main..a.len()).map(|r| C::score(a[r], b[r], c[r]));
-    lanes.to_array().into_iter().chain(tail).fold(f32::NEG_INFINITY, |m, v| if v > m { v } else { m })
+    lanes
+        .to_array()
+        .into_iter()
+        .chain(tail)
+        .fold(f32::NEG_INFINITY, |m, v| if v > m { v } else { m })
 }
 
 #[cfg(test)]
@@ -420,9 +505,18 @@ mod tests {
         b[3] = 5.0; // an input: skipped
         b[9] = 2.0;
         b[30] = 2.0;
-        let mut best = Scored { id: u32::MAX, score: f32::NEG_INFINITY };
+        let mut best = Scored {
+            id: u32::MAX,
+            score: f32::NEG_INFINITY,
+        };
         update_best::<CosAdd>(&mut best, 100, [&zeros, &b, &zeros], &[3]);
-        assert_eq!(best, Scored { id: 109, score: 2.0 });
+        assert_eq!(
+            best,
+            Scored {
+                id: 109,
+                score: 2.0
+            }
+        );
         // A later block with an equal score does not take over.
         update_best::<CosAdd>(&mut best, 200, [&zeros, &b, &zeros], &[3]);
         assert_eq!(best.id, 109);

@@ -10,7 +10,9 @@
 use std::ops::{Add, Div, Mul, Sub};
 
 /// A number type the kernels are written over: one `f32`, or four lanes of them.
-pub trait Lanes: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self> {
+pub trait Lanes:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self>
+{
     fn splat(value: f32) -> Self;
 }
 
@@ -49,9 +51,13 @@ mod imp {
         #[inline(always)]
         pub fn to_array(self) -> [f32; 4] {
             let v = self.0;
-            [f32x4_extract_lane::<0>(v), f32x4_extract_lane::<1>(v), f32x4_extract_lane::<2>(v), f32x4_extract_lane::<3>(v)]
+            [
+                f32x4_extract_lane::<0>(v),
+                f32x4_extract_lane::<1>(v),
+                f32x4_extract_lane::<2>(v),
+                f32x4_extract_lane::<3>(v),
+            ]
         }
-
     }
 
     macro_rules! lane_op {
@@ -91,14 +97,19 @@ mod imp {
         /// Lane by lane, `other` where it is greater, else `self`.
         #[inline(always)]
         pub fn max(self, other: F32x4) -> F32x4 {
-            F32x4(std::array::from_fn(|i| if other.0[i] > self.0[i] { other.0[i] } else { self.0[i] }))
+            F32x4(std::array::from_fn(|i| {
+                if other.0[i] > self.0[i] {
+                    other.0[i]
+                } else {
+                    self.0[i]
+                }
+            }))
         }
 
         #[inline(always)]
         pub fn to_array(self) -> [f32; 4] {
             self.0
         }
-
     }
 
     macro_rules! lane_op {
@@ -134,7 +145,13 @@ mod tests {
     #[test]
     fn lanes_do_what_scalars_do() {
         let (a, b) = (F32x4::load(&[1.0, 2.0, 3.0, 4.0, 99.0]), F32x4::splat(2.0));
-        assert_eq!((a * b + b - a / b).to_array(), [1.0f32, 2.0, 3.0, 4.0].map(|x| x * 2.0 + 2.0 - x / 2.0));
-        assert_eq!(a.max(F32x4::load(&[0.0, 5.0, 3.0, -1.0])).to_array(), [1.0, 5.0, 3.0, 4.0]);
+        assert_eq!(
+            (a * b + b - a / b).to_array(),
+            [1.0f32, 2.0, 3.0, 4.0].map(|x| x * 2.0 + 2.0 - x / 2.0)
+        );
+        assert_eq!(
+            a.max(F32x4::load(&[0.0, 5.0, 3.0, -1.0])).to_array(),
+            [1.0, 5.0, 3.0, 4.0]
+        );
     }
 }

@@ -45,8 +45,11 @@ pub struct UnitRows<'a> {
 impl<'a> UnitRows<'a> {
     /// Wraps `data`, which must hold whole rows of `dims` values (`dims` > 0).
     pub fn new(data: &'a [f32], dims: usize) -> Result<UnitRows<'a>, EmbedError> {
-        if dims == 0 || data.len() % dims != 0 {
-            return Err(EmbedError::BadShape { values: data.len(), dims });
+        if dims == 0 || !data.len().is_multiple_of(dims) {
+            return Err(EmbedError::BadShape {
+                values: data.len(),
+                dims,
+            });
         }
         Ok(UnitRows { data, dims })
     }
@@ -71,7 +74,10 @@ impl<'a> UnitRows<'a> {
     /// The first `rows` rows (all of them if there are fewer): gensim's `restrict_vocab`.
     pub fn first(&self, rows: usize) -> UnitRows<'a> {
         let rows = rows.min(self.len());
-        UnitRows { data: &self.data[..rows * self.dims], dims: self.dims }
+        UnitRows {
+            data: &self.data[..rows * self.dims],
+            dims: self.dims,
+        }
     }
 
     pub fn as_slice(&self) -> &'a [f32] {
@@ -109,30 +115,64 @@ pub fn normalised(v: &[f32]) -> Vec<f32> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum EmbedError {
     /// The asset is shorter than its header.
-    AssetTooShort { len: usize },
+    AssetTooShort {
+        len: usize,
+    },
     /// The first four bytes are not `TGEV`.
-    BadMagic { found: [u8; 4] },
-    UnsupportedVersion { found: u32 },
-    UnsupportedEncoding { found: u32 },
+    BadMagic {
+        found: [u8; 4],
+    },
+    UnsupportedVersion {
+        found: u32,
+    },
+    UnsupportedEncoding {
+        found: u32,
+    },
     /// The asset's length does not match what its header announces.
-    WrongLength { expected: u64, found: u64 },
-    ChecksumMismatch { stored: u32, computed: u32 },
+    WrongLength {
+        expected: u64,
+        found: u64,
+    },
+    ChecksumMismatch {
+        stored: u32,
+        computed: u32,
+    },
     /// The word list is not UTF-8, has the wrong count, an empty or repeated word, or a line break.
     BadWords(String),
     /// A matrix whose values do not split into rows of `dims`.
-    BadShape { values: usize, dims: usize },
+    BadShape {
+        values: usize,
+        dims: usize,
+    },
     /// The word is not among the rows searched; `suggestions` are close words that are.
-    UnknownWord { word: String, suggestions: Vec<String> },
+    UnknownWord {
+        word: String,
+        suggestions: Vec<String>,
+    },
     /// `--vocab`/`restrict_vocab` must be between 1 and the table's rows.
-    BadVocab { requested: usize, rows: usize },
+    BadVocab {
+        requested: usize,
+        rows: usize,
+    },
     /// A question line before any `: section` line.
-    MissingSection { line: usize },
+    MissingSection {
+        line: usize,
+    },
     /// Too few usable pairs to rank (Spearman needs two).
-    TooFewPairs { used: usize },
+    TooFewPairs {
+        used: usize,
+    },
     /// A batch whose sequences differ in length (a tensor must be rectangular).
-    RaggedBatch { first: usize, row: usize, len: usize },
+    RaggedBatch {
+        first: usize,
+        row: usize,
+        len: usize,
+    },
     /// The seed's guard: more positions than the position table has.
-    ContextOverflow { len: usize, max: usize },
+    ContextOverflow {
+        len: usize,
+        max: usize,
+    },
     /// Nothing to embed or compare.
     Empty(&'static str),
 }

@@ -18,7 +18,10 @@ pub struct Scored {
 #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
 pub fn cosine_scores(rows: UnitRows<'_>, query: &[f32]) -> Vec<f32> {
     let query = normalised(query);
-    rows.as_slice().chunks_exact(rows.dims()).map(|row| dot(row, &query)).collect()
+    rows.as_slice()
+        .chunks_exact(rows.dims())
+        .map(|row| dot(row, &query))
+        .collect()
 }
 
 /// The `k` highest scores among rows that `keep` accepts, best first; equal scores go to the lower
@@ -62,7 +65,12 @@ pub fn of_word(
     let vocab = table.check_vocab(vocab)?;
     let id = table.lookup(word, vocab)?;
     let rows = table.unit_rows().first(vocab);
-    Ok((id, top_k(&cosine_scores(rows, rows.row(id)), k, |row| row != id && keep(row))))
+    Ok((
+        id,
+        top_k(&cosine_scores(rows, rows.row(id)), k, |row| {
+            row != id && keep(row)
+        }),
+    ))
 }
 
 #[cfg(test)]
@@ -89,6 +97,10 @@ mod tests {
         let found = nearest(rows, &[10.0, 6.0], 2, &[]);
         assert_eq!(found.iter().map(|s| s.id).collect::<Vec<_>>(), [1, 0]);
         assert!((found[1].score - 10.0 / 136f32.sqrt()).abs() < 1e-6);
-        assert_eq!(nearest(rows, &[1.0, 0.0], 1, &[0])[0].id, 1, "the excluded row is skipped");
+        assert_eq!(
+            nearest(rows, &[1.0, 0.0], 1, &[0])[0].id,
+            1,
+            "the excluded row is skipped"
+        );
     }
 }

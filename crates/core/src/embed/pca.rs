@@ -29,12 +29,24 @@ pub fn project_2d(vectors: &[&[f32]]) -> Result<Projection, EmbedError> {
         return Err(EmbedError::Empty("a projection needs at least two vectors"));
     }
     if let Some(bad) = vectors.iter().find(|v| v.len() != dims) {
-        return Err(EmbedError::BadShape { values: bad.len(), dims });
+        return Err(EmbedError::BadShape {
+            values: bad.len(),
+            dims,
+        });
     }
     let n = vectors.len() as f64;
-    let mean: Vec<f64> = (0..dims).map(|k| vectors.iter().map(|v| f64::from(v[k])).sum::<f64>() / n).collect();
-    let centred: Vec<Vec<f64>> =
-        vectors.iter().map(|v| v.iter().zip(&mean).map(|(&x, m)| f64::from(x) - m).collect()).collect();
+    let mean: Vec<f64> = (0..dims)
+        .map(|k| vectors.iter().map(|v| f64::from(v[k])).sum::<f64>() / n)
+        .collect();
+    let centred: Vec<Vec<f64>> = vectors
+        .iter()
+        .map(|v| {
+            v.iter()
+                .zip(&mean)
+                .map(|(&x, m)| f64::from(x) - m)
+                .collect()
+        })
+        .collect();
     let total: f64 = centred.iter().flatten().map(|x| x * x).sum();
 
     // 2. The two axes, the second kept at right angles to the first.
@@ -42,14 +54,21 @@ pub fn project_2d(vectors: &[&[f32]]) -> Result<Projection, EmbedError> {
     let second = axis(&centred, std::slice::from_ref(&first), total);
 
     // 3. Coordinates, signs fixed by the first point, and each axis's share of the variance.
-    let mut points: Vec<[f64; 2]> = centred.iter().map(|p| [dot(p, &first), dot(p, &second)]).collect();
+    let mut points: Vec<[f64; 2]> = centred
+        .iter()
+        .map(|p| [dot(p, &first), dot(p, &second)])
+        .collect();
     for k in 0..2 {
         if points[0][k] < 0.0 {
             points.iter_mut().for_each(|p| p[k] = -p[k]);
         }
     }
     let spread = |k: usize| points.iter().map(|p| p[k] * p[k]).sum::<f64>();
-    let explained = if total > 0.0 { [spread(0) / total, spread(1) / total] } else { [0.0, 0.0] };
+    let explained = if total > 0.0 {
+        [spread(0) / total, spread(1) / total]
+    } else {
+        [0.0, 0.0]
+    };
     Ok(Projection { points, explained })
 }
 
@@ -67,8 +86,13 @@ fn axis(points: &[Vec<f64>], done: &[Vec<f64>], total: f64) -> Vec<f64> {
         v
     };
     let zero = vec![0.0; points[0].len()];
-    let start = points.iter().map(|p| orthogonal(p.clone())).max_by(|a, b| dot(a, a).total_cmp(&dot(b, b)));
-    let Some(mut v) = start.filter(|s| dot(s, s) > negligible).and_then(unit) else { return zero };
+    let start = points
+        .iter()
+        .map(|p| orthogonal(p.clone()))
+        .max_by(|a, b| dot(a, a).total_cmp(&dot(b, b)));
+    let Some(mut v) = start.filter(|s| dot(s, s) > negligible).and_then(unit) else {
+        return zero;
+    };
     for _ in 0..MAX_ITERATIONS {
         let mut next = vec![0.0; v.len()];
         for p in points {
@@ -81,7 +105,11 @@ fn axis(points: &[Vec<f64>], done: &[Vec<f64>], total: f64) -> Vec<f64> {
             return zero;
         }
         let Some(next) = unit(next) else { return zero };
-        let moved = next.iter().zip(&v).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+        let moved = next
+            .iter()
+            .zip(&v)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
         v = next;
         if moved < TOLERANCE {
             break;
@@ -108,7 +136,10 @@ mod tests {
         let line: Vec<[f32; 3]> = (0..5).map(|i| [i as f32, 2.0 * i as f32, 1.0]).collect();
         let refs: Vec<&[f32]> = line.iter().map(|p| p.as_slice()).collect();
         let p = project_2d(&refs).unwrap();
-        assert!((p.explained[0] - 1.0).abs() < 1e-9 && p.explained[1].abs() < 1e-9, "{p:?}");
+        assert!(
+            (p.explained[0] - 1.0).abs() < 1e-9 && p.explained[1].abs() < 1e-9,
+            "{p:?}"
+        );
         // Spacing along the line is |(1, 2, 0)| = √5; the first point sits at +2√5 after the sign fix.
         assert!((p.points[0][0] - 2.0 * 5f64.sqrt()).abs() < 1e-9);
         assert!((p.points[4][0] + 2.0 * 5f64.sqrt()).abs() < 1e-9);
@@ -117,7 +148,12 @@ mod tests {
     #[test]
     fn a_rectangle_splits_its_variance_by_side_length() {
         // Corners of a 4 × 2 rectangle in the plane z = 0: variances 4 and 1 along x and y.
-        let corners = [[2.0f32, 1.0, 0.0], [2.0, -1.0, 0.0], [-2.0, 1.0, 0.0], [-2.0, -1.0, 0.0]];
+        let corners = [
+            [2.0f32, 1.0, 0.0],
+            [2.0, -1.0, 0.0],
+            [-2.0, 1.0, 0.0],
+            [-2.0, -1.0, 0.0],
+        ];
         let refs: Vec<&[f32]> = corners.iter().map(|p| p.as_slice()).collect();
         let p = project_2d(&refs).unwrap();
         assert!((p.explained[0] - 0.8).abs() < 1e-9 && (p.explained[1] - 0.2).abs() < 1e-9);

@@ -30,7 +30,11 @@ impl PairsReport {
     }
 }
 
-pub fn evaluate_pairs(text: &str, table: &EmbeddingTable, vocab: usize) -> Result<PairsReport, EmbedError> {
+pub fn evaluate_pairs(
+    text: &str,
+    table: &EmbeddingTable,
+    vocab: usize,
+) -> Result<PairsReport, EmbedError> {
     let vocab = table.check_vocab(vocab)?;
     let rows = table.unit_rows();
     let (mut gold, mut model, mut out_of_vocab) = (Vec::new(), Vec::new(), 0);
@@ -41,9 +45,14 @@ pub fn evaluate_pairs(text: &str, table: &EmbeddingTable, vocab: usize) -> Resul
         // 1. Exactly three tab-separated fields, the last a number; anything else is skipped.
         let fields: Vec<&str> = line.split('\t').collect();
         let [a, b, score] = fields[..] else { continue };
-        let Ok(score) = score.trim().parse::<f64>() else { continue };
+        let Ok(score) = score.trim().parse::<f64>() else {
+            continue;
+        };
         // 2. Both words in the vocabulary, or the pair is counted as out of it.
-        match (table.id_within(a.trim(), vocab), table.id_within(b.trim(), vocab)) {
+        match (
+            table.id_within(a.trim(), vocab),
+            table.id_within(b.trim(), vocab),
+        ) {
             (Some(a), Some(b)) => {
                 gold.push(score);
                 model.push(f64::from(dot(rows.row(a), rows.row(b))));
@@ -54,7 +63,12 @@ pub fn evaluate_pairs(text: &str, table: &EmbeddingTable, vocab: usize) -> Resul
     if gold.len() < 2 {
         return Err(EmbedError::TooFewPairs { used: gold.len() });
     }
-    Ok(PairsReport { spearman: spearman(&gold, &model), pearson: pearson(&gold, &model), used: gold.len(), out_of_vocab })
+    Ok(PairsReport {
+        spearman: spearman(&gold, &model),
+        pearson: pearson(&gold, &model),
+        used: gold.len(),
+        out_of_vocab,
+    })
 }
 
 /// Spearman's ρ: Pearson's r of the average ranks.
@@ -87,7 +101,11 @@ pub fn ranks(values: &[f64]) -> Vec<f64> {
     let mut ranks = vec![0.0; values.len()];
     let mut start = 0;
     while start < order.len() {
-        let end = start + order[start..].iter().take_while(|&&i| values[i] == values[order[start]]).count();
+        let end = start
+            + order[start..]
+                .iter()
+                .take_while(|&&i| values[i] == values[order[start]])
+                .count();
         // Positions start..end (0-based) hold ranks start+1..=end; their mean is (start + 1 + end) / 2.
         let shared = (start + 1 + end) as f64 / 2.0;
         for &i in &order[start..end] {
@@ -115,6 +133,10 @@ mod tests {
         assert!(pearson(&x, &[1.0, 4.0, 9.0, 16.0]) < 0.99);
         assert!((spearman(&x, &[4.0, 3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
         // scipy.stats.spearmanr([1, 2, 3, 4, 5], [5, 6, 7, 8, 7]) = 0.8207826816681233
-        assert!((spearman(&[1.0, 2.0, 3.0, 4.0, 5.0], &[5.0, 6.0, 7.0, 8.0, 7.0]) - 0.8207826816681233).abs() < 1e-12);
+        assert!(
+            (spearman(&[1.0, 2.0, 3.0, 4.0, 5.0], &[5.0, 6.0, 7.0, 8.0, 7.0]) - 0.8207826816681233)
+                .abs()
+                < 1e-12
+        );
     }
 }

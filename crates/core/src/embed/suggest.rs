@@ -15,7 +15,12 @@ pub fn completions<'a>(words: &'a [String], prefix: &str, limit: usize) -> Vec<&
     if prefix.is_empty() {
         return Vec::new();
     }
-    words.iter().filter(|w| w.starts_with(&prefix)).take(limit).map(String::as_str).collect()
+    words
+        .iter()
+        .filter(|w| w.starts_with(&prefix))
+        .take(limit)
+        .map(String::as_str)
+        .collect()
 }
 
 /// Up to `limit` words close to `query`: longer words it begins, then near misspellings.
@@ -23,8 +28,12 @@ pub fn close_words<'a>(words: &'a [String], query: &str, limit: usize) -> Vec<&'
     let query = query.trim().to_lowercase();
     let query_chars: Vec<char> = query.chars().collect();
     // 1. Words the query is a prefix of: the visitor may have stopped typing early.
-    let mut found: Vec<&str> =
-        words.iter().filter(|w| w.len() > query.len() && w.starts_with(&query)).take(limit).map(String::as_str).collect();
+    let mut found: Vec<&str> = words
+        .iter()
+        .filter(|w| w.len() > query.len() && w.starts_with(&query))
+        .take(limit)
+        .map(String::as_str)
+        .collect();
     // 2. Near misspellings, nearest first; `min_by` over row order keeps the most frequent of equals.
     let mut near: Vec<(usize, usize)> = words
         .iter()
@@ -89,14 +98,21 @@ mod tests {
         assert_eq!(within_edits(&kitten, "sitting", 2), None, "three edits");
         assert_eq!(within_edits(&kitten, "kitten", 2), Some(0));
         let kign: Vec<char> = "kign".chars().collect();
-        assert_eq!(within_edits(&kign, "king", 2), Some(1), "a swap is one edit");
+        assert_eq!(
+            within_edits(&kign, "king", 2),
+            Some(1),
+            "a swap is one edit"
+        );
     }
 
     #[test]
     fn prefixes_come_first_then_misspellings() {
         let table = words(&["the", "queen", "quest", "queens", "green", "quern"]);
         // "green" is three edits from "quee", so it is not offered.
-        assert_eq!(close_words(&table, "quee", 5), ["queen", "queens", "quest", "quern"]);
+        assert_eq!(
+            close_words(&table, "quee", 5),
+            ["queen", "queens", "quest", "quern"]
+        );
         // One edit beats two; among two-edit words the more frequent (earlier row) comes first.
         assert_eq!(close_words(&table, "Qeen", 3), ["queen", "queens", "green"]);
     }

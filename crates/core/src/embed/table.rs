@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 
 use super::suggest;
-use super::{dot, EmbedError, UnitRows};
+use super::{EmbedError, UnitRows};
 use crate::gpt2::ranks::checksum;
 
 /// First four bytes of the asset.
@@ -81,14 +81,25 @@ impl Encoding {
 /// Writes `words` and their `values` (`words.len() × dims`, row-major) as an asset.
 /// Words must be non-empty, unique, lower-case (lookups are case-insensitive by lower-casing the
 /// query) and free of line breaks.
-pub fn encode(words: &[String], values: &[f32], dims: usize, encoding: Encoding) -> Result<Vec<u8>, EmbedError> {
+pub fn encode(
+    words: &[String],
+    values: &[f32],
+    dims: usize,
+    encoding: Encoding,
+) -> Result<Vec<u8>, EmbedError> {
     // 1. Check what the loader will rely on.
     UnitRows::new(values, dims)?;
     if values.len() / dims != words.len() {
-        return Err(EmbedError::BadWords(format!("{} words for {} rows", words.len(), values.len() / dims)));
+        return Err(EmbedError::BadWords(format!(
+            "{} words for {} rows",
+            words.len(),
+            values.len() / dims
+        )));
     }
     if let Some(word) = words.iter().find(|w| w.to_lowercase() != **w) {
-        return Err(EmbedError::BadWords(format!("\"{word}\" is not lower-case")));
+        return Err(EmbedError::BadWords(format!(
+            "\"{word}\" is not lower-case"
+        )));
     }
     let word_list = words.join("\n");
     index_words(&word_list, words.len())?;
@@ -97,7 +108,10 @@ pub fn encode(words: &[String], values: &[f32], dims: usize, encoding: Encoding)
     let mut payload = word_list.into_bytes();
     match encoding {
         Encoding::Int8RowScale => {
-            let scales: Vec<f32> = values.chunks_exact(dims).map(|row| max_abs(row) / 127.0).collect();
+            let scales: Vec<f32> = values
+                .chunks_exact(dims)
+                .map(|row| max_abs(row) / 127.0)
+                .collect();
             payload.extend(scales.iter().flat_map(|s| s.to_le_bytes()));
             for (row, &scale) in values.chunks_exact(dims).zip(&scales) {
                 payload.extend(row.iter().map(|&v| quantise(v, scale) as u8));
@@ -110,7 +124,14 @@ pub fn encode(words: &[String], values: &[f32], dims: usize, encoding: Encoding)
     let mut asset = Vec::with_capacity(HEADER_LEN + payload.len());
     asset.extend_from_slice(&MAGIC);
     let words_len = payload.len() - encoding.payload_len(words.len() as u64, dims as u64) as usize;
-    for field in [VERSION, words.len() as u32, dims as u32, encoding.code(), words_len as u32, checksum(&payload)] {
+    for field in [
+        VERSION,
+        words.len() as u32,
+        dims as u32,
+        encoding.code(),
+        words_len as u32,
+        checksum(&payload),
+    ] {
         asset.extend_from_slice(&field.to_le_bytes());
     }
     asset.extend_from_slice(&payload);
@@ -145,8 +166,11 @@ impl EmbeddingTable {
     /// Checks the asset's header, length and checksum, then decodes it.
     pub fn from_asset(asset: &[u8]) -> Result<EmbeddingTable, EmbedError> {
         // 1. Header: present, right magic and version, a known encoding.
-        let header = asset.get(..HEADER_LEN).ok_or(EmbedError::AssetTooShort { len: asset.len() })?;
-        let field = |i: usize| u32::from_le_bytes([header[i], header[i + 1], header[i + 2], header[i + 3]]);
+        let header = asset
+            .get(..HEADER_LEN)
+            .ok_or(EmbedError::AssetTooShort { len: asset.len() })?;
+        let field =
+            |i: usize| u32::from_le_bytes([header[i], header[i + 1], header[i + 2], header[i + 3]]);
         let magic = [header[0], header[1], header[2], header[3]];
         if magic != MAGIC {
             return Err(EmbedError::BadMagic { found: magic });
@@ -159,14 +183,21 @@ impl EmbeddingTable {
         let words_len = field(20) as usize;
 
         // 2. Length before checksum, so a truncated file reports as truncated.
-        let expected = (HEADER_LEN + words_len) as u64 + encoding.payload_len(rows as u64, dims as u64);
+        let expected =
+            (HEADER_LEN + words_len) as u64 + encoding.payload_len(rows as u64, dims as u64);
         if asset.len() as u64 != expected {
-            return Err(EmbedError::WrongLength { expected, found: asset.len() as u64 });
+            return Err(EmbedError::WrongLength {
+                expected,
+                found: asset.len() as u64,
+            });
         }
         let payload = &asset[HEADER_LEN..];
         let computed = checksum(payload);
         if computed != field(24) {
-            return Err(EmbedError::ChecksumMismatch { stored: field(24), computed });
+            return Err(EmbedError::ChecksumMismatch {
+                stored: field(24),
+                computed,
+            });
         }
 
         // 3. Words, then values.
@@ -178,20 +209,29 @@ impl EmbeddingTable {
         let raw = match encoding {
             Encoding::Int8RowScale => {
                 let (scales, codes) = values.split_at(rows * 4);
-                let scales = scales.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                let scales = scales
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
                 codes
                     .chunks_exact(dims.max(1))
                     .zip(scales)
                     .flat_map(|(row, scale)| row.iter().map(move |&c| f32::from(c as i8) * scale))
                     .collect()
             }
-            Encoding::F32 => values.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect(),
+            Encoding::F32 => values
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect(),
         };
         EmbeddingTable::build(words, index, raw, dims, encoding)
     }
 
     /// A table from words and raw rows (`words.len() × dims`), as trained; for tests and tools.
-    pub fn from_rows(words: Vec<String>, raw: Vec<f32>, dims: usize) -> Result<EmbeddingTable, EmbedError> {
+    pub fn from_rows(
+        words: Vec<String>,
+        raw: Vec<f32>,
+        dims: usize,
+    ) -> Result<EmbeddingTable, EmbedError> {
         UnitRows::new(&raw, dims)?;
         let index = index_words(&words.join("\n"), raw.len() / dims)?;
         EmbeddingTable::build(words, index, raw, dims, Encoding::F32)
@@ -206,7 +246,14 @@ impl EmbeddingTable {
     ) -> Result<EmbeddingTable, EmbedError> {
         UnitRows::new(&raw, dims)?;
         let unit = raw.chunks_exact(dims).flat_map(super::normalised).collect();
-        Ok(EmbeddingTable { words, index, dims, encoding, raw, unit })
+        Ok(EmbeddingTable {
+            words,
+            index,
+            dims,
+            encoding,
+            raw,
+            unit,
+        })
     }
 
     pub fn rows(&self) -> usize {
@@ -237,18 +284,18 @@ impl EmbeddingTable {
 
     /// The unit-length rows that the scorers read.
     pub fn unit_rows(&self) -> UnitRows<'_> {
-        UnitRows { data: &self.unit, dims: self.dims }
-    }
-
-    /// `|W[id]|`, the length of the raw row.
-    pub fn norm(&self, id: u32) -> f32 {
-        let row = self.raw_row(id);
-        dot(row, row).sqrt()
+        UnitRows {
+            data: &self.unit,
+            dims: self.dims,
+        }
     }
 
     /// The row of `word`, case-insensitively (exact spelling first), if it is among the first `vocab` rows.
     pub fn id_within(&self, word: &str, vocab: usize) -> Option<u32> {
-        let id = self.index.get(word).or_else(|| self.index.get(&word.to_lowercase()))?;
+        let id = self
+            .index
+            .get(word)
+            .or_else(|| self.index.get(&word.to_lowercase()))?;
         ((*id as usize) < vocab).then_some(*id)
     }
 
@@ -258,13 +305,18 @@ impl EmbeddingTable {
         if word.is_empty() {
             return Err(EmbedError::Empty("type a word"));
         }
-        self.id_within(word, vocab).ok_or_else(|| EmbedError::UnknownWord {
-            word: word.to_string(),
-            suggestions: suggest::close_words(&self.words[..vocab.min(self.rows())], word, SUGGESTIONS)
+        self.id_within(word, vocab)
+            .ok_or_else(|| EmbedError::UnknownWord {
+                word: word.to_string(),
+                suggestions: suggest::close_words(
+                    &self.words[..vocab.min(self.rows())],
+                    word,
+                    SUGGESTIONS,
+                )
                 .into_iter()
                 .map(str::to_string)
                 .collect(),
-        })
+            })
     }
 
     /// Checks a `restrict_vocab` value: between 1 and the number of rows.
@@ -272,7 +324,10 @@ impl EmbeddingTable {
         if (1..=self.rows()).contains(&vocab) {
             Ok(vocab)
         } else {
-            Err(EmbedError::BadVocab { requested: vocab, rows: self.rows() })
+            Err(EmbedError::BadVocab {
+                requested: vocab,
+                rows: self.rows(),
+            })
         }
     }
 
@@ -303,7 +358,10 @@ fn index_words(word_list: &str, rows: usize) -> Result<HashMap<String, u32>, Emb
         }
     }
     if index.len() != rows {
-        return Err(EmbedError::BadWords(format!("{} words for {rows} rows", index.len())));
+        return Err(EmbedError::BadWords(format!(
+            "{} words for {rows} rows",
+            index.len()
+        )));
     }
     Ok(index)
 }

@@ -8,19 +8,23 @@
 //! - `learned`: a GPT-2-style `nn.Embedding(max_seq_len, d)` position table with seeded random-normal
 //!   rows and the seed's context-window guard;
 //! - `relative`: the closed form PE(p)·PE(p+k) = Σᵢ cos(k·ωᵢ), the dot-product matrix PE·PEᵀ, and the
-//!   rotation that carries each (sin, cos) pair from p to p+k.
+//!   rotation that carries each (sin, cos) pair from p to p+k;
+//! - `order`: why positions are needed: two word orders through plain self-attention, without and
+//!   with PE added.
 //!
 //! Left out on purpose: training the learned table (it stays at its random initialisation), rotary
 //! embeddings (RoPE), ALiBi and other relative schemes, and any GPU code (the GPU path reuses these
 //! definitions in f32).
 
 pub mod learned;
+pub mod order;
 pub mod relative;
 pub mod sinusoidal;
 
 use std::fmt;
 
 pub use learned::LearnedTable;
+pub use order::{compare_orders, plain_attention, OrderComparison};
 pub use relative::{
     direct_dot, dot, dot_matrix, dots_at_offset, odd_d_residual, offset_kernel, rotate_pair,
     DotMatrix,
@@ -46,6 +50,10 @@ pub enum PosEncError {
     ZeroContextWindow,
     /// The seed's guard: a sequence longer than the learned table's rows.
     SequenceTooLong { len: usize, max: usize },
+    /// Rows to add positions to are not d_model wide.
+    WidthMismatch { row: usize, d: usize },
+    /// Two sentences compared for word order do not hold the same rows.
+    NotAReordering,
     /// `positions × d` is beyond [`MAX_TABLE_VALUES`].
     TableTooLarge { positions: usize, d: usize },
 }
@@ -71,6 +79,12 @@ impl fmt::Display for PosEncError {
                 f,
                 "Sequence length ({len}) exceeds maximum context window ({max})"
             ),
+            PosEncError::WidthMismatch { row, d } => {
+                write!(f, "a row of {row} values cannot take a position vector of d_model = {d}")
+            }
+            PosEncError::NotAReordering => {
+                write!(f, "the two sentences must hold the same words, in any order")
+            }
             PosEncError::TableTooLarge { positions, d } => write!(
                 f,
                 "a table of {positions} positions × {d} dimensions is too large (at most {MAX_TABLE_VALUES} values)"

@@ -1,0 +1,177 @@
+//! The page's compute engine: where the embedding and positional maths runs. At start the page asks
+//! for a WebGPU adapter; with one, kernels run on WebGPU compute shaders (`til_compute`), otherwise on
+//! the CPU (the core). [`Compute`] is shared through Leptos context and holds what the header badge
+//! shows: the backend, the last kernel's time, the "force CPU" switch and the fallback notice.
+//!
+//! Labs call kernels through [`Compute::run`], which picks the backend, times the call, and turns any
+//! GPU failure into the same call on the CPU: a lost device switches the page to the CPU for good (and
+//! says so), a failed dispatch only for that call. The labs' state lives in their own signals, so a
+//! fallback loses nothing. Leaves out: the kernels (crates/compute) and what each lab shows.
+
+mod badge;
+mod speed;
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use til_compute::{Backend, BackendKind, ComputeError, GpuContext, Vectors};
+use til_core::embed::EmbeddingTable;
+
+use crate::browser::now_ms;
+
+pub use badge::ComputeBadge;
+
+/// What the notice says when the device goes away.
+pub const LOST_NOTICE: &str = "WebGPU device lost: switched to CPU, your state is kept";
+
+/// Where the WebGPU side stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GpuStatus {
+    /// Still asking the browser for an adapter (kernels run on the CPU meanwhile).
+    Probing,
+    Ready { adapter: String },
+    /// No adapter or no device: the reason, for the badge's tooltip.
+    Unavailable(String),
+    Lost(String),
+}
+
+/// The last kernel call: which, where, and how long it took (upload and readback included).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KernelTime {
+    pub kernel: &'static str,
+    pub backend: BackendKind,
+    pub millis: f64,
+}
+
+/// The page's compute state; `Copy`, so views capture it freely.
+#[derive(Clone, Copy)]
+pub struct Compute {
+    /// The GPU backend once acquired (wgpu's handles are not `Send`, hence local storage).
+    gpu: StoredValue<Option<Rc<Backend>>, LocalStorage>,
+    /// The embedding table as last prepared (uploaded once, reused by every query).
+    vectors: StoredValue<Option<Rc<Vectors>>, LocalStorage>,
+    pub status: RwSignal<GpuStatus>,
+    pub force_cpu: RwSignal<bool>,
+    pub last: RwSignal<Option<KernelTime>>,
+    pub notice: RwSignal<Option<String>>,
+}
+
+impl Compute {
+    /// Creates the state, provides it to every view below, and starts looking for an adapter.
+    pub fn provide() -> Compute {
+        let compute = Compute {
+            gpu: StoredValue::new_local(None),
+            vectors: StoredValue::new_local(None),
+            status: RwSignal::new(GpuStatus::Probing),
+            force_cpu: RwSignal::new(false),
+            last: RwSignal::new(None),
+            notice: RwSignal::new(None),
+        };
+        provide_context(compute);
+        spawn_local(async move { compute.acquire().await });
+        compute
+    }
+
+    /// The state provided by [`Compute::provide`] in `App`.
+    pub fn expect() -> Compute {
+        expect_context::<Compute>()
+    }
+
+    async fn acquire(self) {
+        match GpuContext::new().await {
+            Ok(context) => {
+                let (status, notice) = (self.status, self.notice);
+                context.on_lost(move |why| {
+                    status.set(GpuStatus::Lost(why));
+                    notice.set(Some(LOST_NOTICE.to_string()));
+                });
+                self.status.set(GpuStatus::Ready { adapter: context.adapter().to_string() });
+                self.gpu.set_value(Some(Rc::new(Backend::Gpu(context))));
+            }
+            Err(error) => self.status.set(GpuStatus::Unavailable(error.to_string())),
+        }
+    }
+
+    /// Whether a WebGPU device is ready (tracked), whatever the force-CPU switch says.
+    pub fn gpu_ready(&self) -> bool {
+        self.status.with(|s| matches!(s, GpuStatus::Ready { .. }))
+    }
+
+    /// The backend kernels run on now (tracked: views showing it, and labs' results, follow it).
+    pub fn active(&self) -> BackendKind {
+        if self.gpu_ready() && !self.force_cpu.get() {
+            BackendKind::Gpu
+        } else {
+            BackendKind::Cpu
+        }
+    }
+
+    /// The GPU backend if kernels should run on it now.
+    fn gpu(&self) -> Option<Rc<Backend>> {
+        (self.active_untracked() == BackendKind::Gpu).then(|| self.gpu.get_value()).flatten()
+    }
+
+    fn active_untracked(&self) -> BackendKind {
+        untrack(|| self.active())
+    }
+
+    /// `table` ready for kernels: uploaded to the GPU once when there is one (and re-prepared if the
+    /// GPU arrived after the last preparation), the same value for the CPU otherwise.
+    pub fn vectors(&self, table: &Arc<EmbeddingTable>) -> Rc<Vectors> {
+        let gpu = self.gpu.get_value();
+        if let Some(current) = self.vectors.get_value() {
+            if Arc::ptr_eq(current.table(), table) && (current.is_on_gpu() || gpu.is_none()) {
+                return current;
+            }
+        }
+        // A failed upload leaves the table CPU-only; kernels then fall back call by call.
+        let prepared = gpu.and_then(|gpu| gpu.prepare(table.clone()).ok());
+        let vectors = Rc::new(prepared.unwrap_or_else(|| Vectors::cpu_only(table.clone())));
+        self.vectors.set_value(Some(vectors.clone()));
+        vectors
+    }
+
+    /// Runs `job` on the active backend and records its time. A GPU failure runs it again on the
+    /// CPU: after a lost device the page stays there (with the notice); after any other failure only
+    /// this call does, and the notice says which result came from the CPU.
+    pub async fn run<T>(
+        &self,
+        kernel: &'static str,
+        job: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
+    ) -> Result<T, ComputeError> {
+        if let Some(gpu) = self.gpu() {
+            let started = now_ms();
+            match job(&gpu).await {
+                Ok(value) => {
+                    self.record(kernel, BackendKind::Gpu, now_ms() - started);
+                    return Ok(value);
+                }
+                Err(error) if error.is_device_lost() => {
+                    self.status.set(GpuStatus::Lost(error.to_string()));
+                    self.notice.set(Some(LOST_NOTICE.to_string()));
+                }
+                Err(error) => {
+                    self.notice.set(Some(format!("WebGPU could not run {kernel} ({error}): this result is from the CPU")));
+                }
+            }
+        }
+        let started = now_ms();
+        let result = job(&Backend::Cpu).await;
+        self.record(kernel, BackendKind::Cpu, now_ms() - started);
+        result
+    }
+
+    fn record(&self, kernel: &'static str, backend: BackendKind, millis: f64) {
+        self.last.set(Some(KernelTime { kernel, backend, millis }));
+    }
+}
+
+/// The badge's name for a backend.
+pub fn label(kind: BackendKind) -> &'static str {
+    match kind {
+        BackendKind::Gpu => "WebGPU",
+        BackendKind::Cpu => "CPU",
+    }
+}
