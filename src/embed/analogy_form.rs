@@ -3,10 +3,11 @@
 //! and its cosine to X, Y and Z. Leaves out: restricting the vocabulary (all 50,000 rows compete;
 //! the benchmark panel uses the first 30,000).
 use leptos::prelude::*;
-use til_core::embed::{analogy, Candidate, EmbedError, Method};
+use til_core::embed::{Analogy, Candidate, EmbedError, Method};
 
 use super::state::{EmbedState, PRESETS};
 use crate::browser::now_ms;
+use crate::compute::Compute;
 
 /// Candidates listed.
 const ANSWERS: usize = 10;
@@ -29,34 +30,37 @@ struct Solved {
 
 #[component]
 pub fn AnalogyPanel(lab: EmbedState) -> impl IntoView {
-    let solved = Memo::new(move |_| {
-        let table = lab.table()?;
-        let words = lab.analogy.get();
-        let (method, include) = (lab.method.get(), !lab.exclude_inputs.get());
+    let compute = Compute::expect();
+    let inputs = move || Some((lab.table()?, lab.analogy.get(), lab.method.get(), !lab.exclude_inputs.get()));
+    let solved = compute.derived(inputs, async |compute, (table, words, method, include)| {
+        // The words are looked up here (as `analogy::of_words` does); the scoring runs on the backend.
+        let rows = table.rows();
+        let question = Analogy {
+            x: table.lookup(&words[0], rows)?,
+            y: table.lookup(&words[1], rows)?,
+            z: table.lookup(&words[2], rows)?,
+        };
         let started = now_ms();
-        let result = analogy::of_words(
-            &table,
-            [&words[0], &words[1], &words[2]].map(String::as_str),
-            method,
-            ANSWERS,
-            include,
-            table.rows(),
-        );
+        let vectors = compute.vectors(&table);
+        let candidates = compute
+            .run("analogy", async |b| b.analogy(&vectors, question, method, ANSWERS, include, rows).await)
+            .await
+            // Only a request both backends refuse fails here (never with these arguments).
+            .map_err(|_| EmbedError::Empty("the analogy failed"))?;
         let millis = now_ms() - started;
-        Some(result.map(|(question, candidates)| {
-            Solved {
-                inputs: [question.x, question.y, question.z].map(|id| table.word(id).to_string()),
-                rows: candidates
-                    .into_iter()
-                    .map(|candidate| Row {
-                        word: table.word(candidate.id).to_string(),
-                        is_input: [question.x, question.y, question.z].contains(&candidate.id),
-                        candidate,
-                    })
-                    .collect(),
-                millis,
-            }
-        }))
+        let inputs = [question.x, question.y, question.z];
+        Ok(Solved {
+            inputs: inputs.map(|id| table.word(id).to_string()),
+            rows: candidates
+                .into_iter()
+                .map(|candidate| Row {
+                    word: table.word(candidate.id).to_string(),
+                    is_input: inputs.contains(&candidate.id),
+                    candidate,
+                })
+                .collect(),
+            millis,
+        })
     });
     let word_input = move |slot: usize, testid: &'static str, label: &'static str| {
         view! {

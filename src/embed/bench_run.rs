@@ -1,14 +1,18 @@
 //! Runs Google's analogy benchmark in the page in slices between frames: the core's `BenchmarkRun`
 //! does one (section, block of rows) unit per `step()`, and this loop hands control back to the
 //! browser every few milliseconds, updates the progress bar, and honours Cancel by reporting the
-//! sections finished so far. Leaves out: Web Workers (slices keep the tab responsive without
-//! copying the 10 MB table to another thread).
+//! sections finished so far. On WebGPU the run goes a section per dispatch instead (the page waits
+//! on the GPU, so it stays responsive), and Cancel stops after the current section.
+//! Leaves out: Web Workers (slices keep the tab responsive without copying the 10 MB table to another
+//! thread).
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use til_compute::{benchmark_report, BackendKind};
 use til_core::embed::benchmark::{BenchmarkRun, QuestionSet};
 
 use super::state::{BenchResult, EmbedState, BENCHMARK_VOCAB};
 use crate::browser::{fetch_text, now_ms, yield_to_event_loop};
+use crate::compute::Compute;
 
 /// Where Trunk puts the question file (with the vectors, in assets/glove).
 const QUESTIONS_URL: &str = "glove/questions-words.txt";
@@ -16,6 +20,7 @@ const QUESTIONS_URL: &str = "glove/questions-words.txt";
 const SLICE_MS: f64 = 12.0;
 
 pub fn start(lab: EmbedState) {
+    let compute = Compute::expect();
     let bench = lab.bench;
     let Some(table) = lab.table() else { return };
     if bench.progress.get_untracked().is_some() {
@@ -46,7 +51,37 @@ pub fn start(lab: EmbedState) {
                 return;
             }
         };
-        // 2. Units in slices until done or cancelled.
+        // 2. On WebGPU: a section per dispatch, each a batched product and one argmax per question.
+        if compute.active_untracked() == BackendKind::Gpu {
+            let vectors = compute.vectors(&table);
+            let mut answers = Vec::with_capacity(set.sections.len());
+            for section in &set.sections {
+                let batch = compute
+                    .run("analogy benchmark", async |b| {
+                        b.analogy_answers(&vectors, &section.questions, method, set.vocab).await
+                    })
+                    .await;
+                match batch {
+                    Ok(batch) => answers.push(batch),
+                    Err(error) => {
+                        bench.error.set(Some(format!("Cannot run the benchmark: {error}")));
+                        break;
+                    }
+                }
+                bench.progress.set(Some((answers.len(), set.sections.len())));
+                if bench.cancel_requested.get_untracked() {
+                    break;
+                }
+            }
+            bench.report.set(Some(BenchResult {
+                report: benchmark_report(&set, method, &answers),
+                millis: now_ms() - started,
+                questions: set.asked() + set.skipped(),
+            }));
+            bench.progress.set(None);
+            return;
+        }
+        // 2. On the CPU: units in slices until done or cancelled.
         let mut run = BenchmarkRun::new(&table, &set, method);
         loop {
             let slice_start = now_ms();

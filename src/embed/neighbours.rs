@@ -1,13 +1,17 @@
 //! The search box (with completions from the vocabulary) and the ranked neighbours of its word, each
 //! with a cosine bar, a "words only" filter, and the time the search took in the page. Leaves out:
 //! neighbours of arbitrary vectors (the core has them; the analogy form covers sums of words).
+use std::sync::Arc;
+
 use leptos::prelude::*;
+use til_compute::{Query, RowMask};
 use til_core::embed::suggest::completions;
 use til_core::embed::table::is_plain_word;
-use til_core::embed::{neighbours, EmbedError};
+use til_core::embed::EmbedError;
 
 use super::state::EmbedState;
 use crate::browser::now_ms;
+use crate::compute::Compute;
 
 /// How many completions the search box offers.
 const COMPLETIONS: usize = 8;
@@ -25,28 +29,39 @@ pub struct Found {
     pub millis: f64,
 }
 
-/// The search result for the current query, recomputed when the query, k or the filter change.
+/// The search result for the current query, recomputed when the query, k, the filter or the compute
+/// backend change: the word is looked up here, the scores and top-k run on the page's backend.
 pub fn search(lab: EmbedState) -> Memo<Option<Result<Found, EmbedError>>> {
-    Memo::new(move |_| {
+    let compute = Compute::expect();
+    // "Words only" as a row mask, made once per table.
+    let plain_words = Memo::new(move |_| {
         let table = lab.table()?;
-        let (query, k, words_only) = (lab.query.get(), lab.k.get(), lab.words_only.get());
-        let started = now_ms();
-        let result = neighbours::of_word(&table, &query, k, table.rows(), |row| {
-            !words_only || is_plain_word(table.word(row))
-        });
-        let millis = now_ms() - started;
-        Some(result.map(|(id, found)| {
-            Found {
+        Some(Arc::new(RowMask::from_fn(table.rows(), |row| is_plain_word(table.word(row)))))
+    });
+    let inputs = move || Some((lab.table()?, lab.query.get(), lab.k.get(), lab.words_only.get().then(|| plain_words.get()).flatten()));
+    compute
+        .derived(inputs, async |compute, (table, query, k, keep)| {
+            let id = table.lookup(&query, table.rows())?;
+            let started = now_ms();
+            let vectors = compute.vectors(&table);
+            let queries = [Query { vector: table.unit_rows().row(id), exclude: &[id] }];
+            let found = compute
+                .run("neighbours", async |b| b.nearest(&vectors, &queries, k, table.rows(), keep.as_deref()).await)
+                .await
+                // Only a request both backends refuse fails here (never with these arguments).
+                .map_err(|_| EmbedError::Empty("the neighbour search failed"))?;
+            let millis = now_ms() - started;
+            Ok(Found {
                 id,
                 word: table.word(id).to_string(),
                 neighbours: found
                     .into_iter()
+                    .flatten()
                     .map(|s| (s.id, table.word(s.id).to_string(), s.score))
                     .collect(),
                 millis,
-            }
-        }))
-    })
+            })
+        })
 }
 
 #[component]

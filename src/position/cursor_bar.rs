@@ -3,6 +3,7 @@
 //! Left out: the settings (`settings`).
 use leptos::prelude::*;
 
+use super::format::show_position;
 use super::slider::Slider;
 use super::state::{PeLab, MAX_OFFSET};
 
@@ -35,14 +36,5 @@ pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
                 timer=timer
                 on_input=move |text| { if let Ok(k) = text.parse::<usize>() { lab.offset.set(k.min(MAX_OFFSET)) } }/>
         </div>
-    }
-}
-
-/// Whole positions as integers; the gliding cursor with two decimals.
-pub fn show_position(p: f64) -> String {
-    if p.fract() == 0.0 {
-        format!("{p:.0}")
-    } else {
-        format!("{p:.2}")
     }
 }

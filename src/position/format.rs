@@ -27,3 +27,12 @@ pub fn frequency(omega: f64) -> String {
         std::f64::consts::TAU / omega
     )
 }
+
+/// Whole positions as integers; the gliding cursor with two decimals.
+pub fn show_position(p: f64) -> String {
+    if p.fract() == 0.0 {
+        format!("{p:.0}")
+    } else {
+        format!("{p:.2}")
+    }
+}

@@ -9,8 +9,7 @@ use plotters::prelude::*;
 use til_core::posenc::{direct_dot, dots_at_offset, offset_kernel};
 
 use super::chart::{self, Axes};
-use super::cursor_bar::show_position;
-use super::format::short;
+use super::format::{short, show_position};
 use super::media::Palette;
 use super::state::{PeLab, MAX_OFFSET};
 use crate::widgets::plot_canvas::{Plot, PlotCanvas};

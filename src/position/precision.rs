@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use til_core::posenc::{f32_deviation, f32_deviation_bound};
 
-use super::cursor_bar::show_position;
+use super::format::show_position;
 use super::state::PeLab;
 
 /// Positions a long context reaches, beyond anything the plots show.

@@ -2,9 +2,11 @@
 //!
 //! A slider's input handler calls [`RedrawTimer::start`]. Leptos applies the change in microtasks
 //! (memos, text, and every canvas whose draw reads a changed signal), so a message posted to ourselves
-//! runs only after all of that: the time from the handler to that message is the redraw's cost
-//! (JavaScript, wasm and canvas calls; the browser's paint and compositing come after and are not in
-//! it). Left out: timing the animation's frames, which move only the cursor.
+//! runs only after all of that: the time from the handler to that message is the redraw's cost.
+//! It holds the wasm and canvas calls and, since Chrome dispatches drag input at the start of a frame
+//! and renders that frame before taking the next task, usually the style, layout, paint and commit of
+//! the frame as well: an upper bound on one frame's work. Left out: timing the animation's frames,
+//! which move only the cursor.
 use std::collections::VecDeque;
 
 use leptos::prelude::*;

@@ -7,8 +7,7 @@ use plotters::prelude::*;
 use til_core::posenc::rotate_pair;
 
 use super::chart::{self, Axes};
-use super::cursor_bar::show_position;
-use super::format::short;
+use super::format::{short, show_position};
 use super::media::Palette;
 use super::slider::Slider;
 use super::state::PeLab;
@@ -54,7 +53,7 @@ pub fn RotationPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
     view! {
         <section class="panel pe-rotation" aria-labelledby="pe-rotation-heading">
             <h3 id="pe-rotation-heading">"Rotation: each step of k turns a pair by the same angle"</h3>
-            <Slider label="frequency pair i" testid="pe-pair" min="0"
+            <Slider label="pair i" testid="pe-pair" min="0"
                 max=Signal::derive(move || (lab.pairs() - 1).to_string()) step="1"
                 value=Signal::derive(move || lab.pair_index().to_string())
                 shown=Signal::derive(move || lab.pair_index().to_string())

@@ -9,8 +9,7 @@ use plotters::prelude::*;
 use til_core::posenc::Sinusoidal;
 
 use super::chart::{self, Axes};
-use super::cursor_bar::show_position;
-use super::format::{fixed4_list, frequency};
+use super::format::{fixed4_list, frequency, show_position};
 use super::media::Palette;
 use super::state::PeLab;
 use crate::widgets::plot_canvas::{Plot, PlotCanvas};
@@ -136,7 +135,7 @@ pub fn Waves(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
 /// The y axis: the waves' range, a little headroom above and below ±1.
 const Y_RANGE: std::ops::Range<f64> = -1.15..1.15;
 
-/// 1. axes; 2. each pair's curves, sine thick, cosine thin (solid both: plotters draws a dashed
+/// The axes, then each pair's curves: sine thick, cosine thin (both solid: plotters draws a dashed
 /// line one dash at a time, too slow for a drag).
 fn draw_waves(plot: &Plot, palette: &Palette, waves: &[Wave], count: usize) -> Option<()> {
     let s = plot.scale;

@@ -133,25 +133,24 @@ fn show(outcome: Outcome) -> impl IntoView {
     } = outcome;
     let largest = |gaps: &[f64]| gaps.iter().copied().fold(0.0, f64::max);
     view! {
-        <table class="pe-order-table">
-            <caption class="muted">"Each word's row of W (GloVe, 50 values) and its length, and how far (L2) plain self-attention's output for the word moves between the two orders"</caption>
+        <p class="muted">"Each word: the length of its row of W (GloVe, 50 values), its slot in the first and in the second sentence, and how far (L2) plain self-attention's output for it moves between the two orders, without and with positions."</p>
+        <div class="pe-scroll"><table class="pe-order-table">
             <thead><tr>
-                <th scope="col">"word"</th><th scope="col" class="num">"|row|"</th><th scope="col">"slot in first"</th><th scope="col">"slot in second"</th>
-                <th scope="col" class="num">"moves, no positions"</th><th scope="col" class="num">"moves, with PE"</th>
+                <th scope="col">"word"</th><th scope="col" class="num pe-roomy">"|row|"</th><th scope="col">"slots"</th>
+                <th scope="col" class="num">"no PE"</th><th scope="col" class="num">"with PE"</th>
             </tr></thead>
             <tbody>
                 {first.iter().enumerate().map(|(i, word)| view! {
                     <tr data-testid="pe-order-row">
                         <td><code>{word.clone()}</code></td>
-                        <td class="num">{format!("{:.2}", c.row_lengths[i])}</td>
-                        <td>{i}</td>
-                        <td>{c.pairing[i]}" ("{second[c.pairing[i]].clone()}")"</td>
+                        <td class="num pe-roomy">{format!("{:.2}", c.row_lengths[i])}</td>
+                        <td>{format!("{i} → {}", c.pairing[i])}</td>
                         <td class="num">{format!("{:.1e}", c.word_gaps_without[i])}</td>
                         <td class="num">{format!("{:.4}", c.word_gaps_with[i])}</td>
                     </tr>
                 }).collect_view()}
             </tbody>
-        </table>
+        </table></div>
         <p data-testid="pe-order-without">
             <strong>"Without positions: "</strong>
             {format!("the same multiset of {} rows. Attention treats them as a set, so every word gets the same output in both orders (largest difference {:.1e}, rounding) and the mean of the outputs is the same too (differs by {:.1e}).",

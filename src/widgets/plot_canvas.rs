@@ -16,6 +16,15 @@ pub struct Plot {
     pub scale: f64,
 }
 
+/// Blanks the canvas, as a resize would, so each drawing starts from nothing.
+fn clear(canvas: &web_sys::HtmlCanvasElement) {
+    use wasm_bindgen::JsCast;
+    let context = canvas.get_context("2d").ok().flatten();
+    if let Some(context) = context.and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()) {
+        context.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
+    }
+}
+
 #[component]
 pub fn PlotCanvas<F>(
     /// Width and height in CSS pixels; the canvas scales down with its container on narrow screens.
@@ -34,8 +43,14 @@ where
     Effect::new(move |_| {
         let Some(canvas) = canvas_ref.get() else { return };
         let scale = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).clamp(1.0, 3.0);
-        canvas.set_width((f64::from(width) * scale) as u32);
-        canvas.set_height((f64::from(height) * scale) as u32);
+        // Resizing reallocates the canvas: do it only when the size really changes.
+        let (w, h) = ((f64::from(width) * scale) as u32, (f64::from(height) * scale) as u32);
+        if canvas.width() != w || canvas.height() != h {
+            canvas.set_width(w);
+            canvas.set_height(h);
+        } else {
+            clear(&canvas);
+        }
         let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
         let area = backend.into_drawing_area();
         draw(Plot { area, scale });

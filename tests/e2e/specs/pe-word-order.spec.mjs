@@ -53,10 +53,11 @@ test('positions tell "dog bit man" from "man bit dog"', async (t) => {
   assert.equal(await rows.count(), 3);
   for (let i = 0; i < 3; i++) {
     const cells = await rows.nth(i).locator('td').allTextContents();
-    assert.equal(cells[0], ['dog', 'bit', 'man'][i]);
-    const [, , , , without, withPe] = cells;
+    const [word, , slots, without, withPe] = cells;
+    assert.equal(word, ['dog', 'bit', 'man'][i]);
+    assert.equal(slots, `${i} → ${2 - i}`);
     assert.ok(Number(without) <= 1e-12, `no positions: ${without}`);
-    assert.ok(Math.abs(Number(withPe) - moves[i]) <= 0.5e-4 + 1e-9, `${cells[0]}: ${withPe} vs ${moves[i]}`);
+    assert.ok(Math.abs(Number(withPe) - moves[i]) <= 0.5e-4 + 1e-9, `${word}: ${withPe} vs ${moves[i]}`);
     assert.ok(moves[i] > 0.05);
   }
   assert.match(await page.getByTestId('pe-order-without').textContent(), /the same multiset of 3 rows/);
