@@ -39,7 +39,10 @@ impl Lab {
     /// Unknown or hostile fragments fall back to the first lab.
     fn from_hash(hash: &str) -> Lab {
         let slug = hash.trim_start_matches('#');
-        Lab::ALL.into_iter().find(|lab| lab.slug() == slug).unwrap_or(Lab::Tokenize)
+        Lab::ALL
+            .into_iter()
+            .find(|lab| lab.slug() == slug)
+            .unwrap_or(Lab::Tokenize)
     }
 
     fn view(self, active: Signal<bool>) -> AnyView {
@@ -52,14 +55,18 @@ impl Lab {
 }
 
 fn current_hash() -> String {
-    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
 }
 
 #[component]
 pub fn App() -> impl IntoView {
     Compute::provide();
     let shown = RwSignal::new(Lab::from_hash(&current_hash()));
-    let listener = window_event_listener(ev::hashchange, move |_| shown.set(Lab::from_hash(&current_hash())));
+    let listener = window_event_listener(ev::hashchange, move |_| {
+        shown.set(Lab::from_hash(&current_hash()))
+    });
     on_cleanup(move || listener.remove());
     view! {
         <header class="site">

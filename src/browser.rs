@@ -52,7 +52,11 @@ async fn fetch_ok(url: &str) -> Result<web_sys::Response, String> {
         .map_err(|e| describe(&e))?;
     let response: web_sys::Response = response.dyn_into().map_err(|e| describe(&e))?;
     if !response.ok() {
-        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
+        return Err(format!(
+            "HTTP {} {}",
+            response.status(),
+            response.status_text()
+        ));
     }
     Ok(response)
 }
@@ -60,6 +64,10 @@ async fn fetch_ok(url: &str) -> Result<web_sys::Response, String> {
 fn describe(error: &JsValue) -> String {
     error
         .as_string()
-        .or_else(|| error.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .or_else(|| {
+            error
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
         .unwrap_or_else(|| "network error".to_string())
 }

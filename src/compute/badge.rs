@@ -16,10 +16,17 @@ pub fn ComputeBadge() -> impl IntoView {
         GpuStatus::Probing => "Looking for a WebGPU adapter…".to_string(),
         GpuStatus::Ready { adapter } => format!("WebGPU adapter: {adapter}"),
         GpuStatus::Unavailable(why) => format!("No WebGPU here, the maths runs on the CPU ({why})"),
-        GpuStatus::Lost(why) => format!("The WebGPU device was lost ({why}); the maths runs on the CPU"),
+        GpuStatus::Lost(why) => {
+            format!("The WebGPU device was lost ({why}); the maths runs on the CPU")
+        }
     };
     let time = move || match compute.last.get() {
-        Some(last) => format!("{}: {:.2} ms on {}", last.kernel, last.millis, label(last.backend)),
+        Some(last) => format!(
+            "{}: {:.2} ms on {}",
+            last.kernel,
+            last.millis,
+            label(last.backend)
+        ),
         None => "no kernel run yet".to_string(),
     };
     view! {
@@ -28,7 +35,7 @@ pub fn ComputeBadge() -> impl IntoView {
                 data-settled=move || (status.get() != GpuStatus::Probing).to_string()>
                 {move || label(compute.active())}
             </span>
-            <span class="muted" data-testid="compute-time">{time}</span>
+            <span class="muted" data-testid="compute-time" data-pending=move || compute.pending.get().to_string()>{time}</span>
             <label class="muted" title="Run every kernel on the CPU, to compare times and numbers">
                 <input type="checkbox" data-testid="compute-force-cpu" prop:checked=move || compute.force_cpu.get()
                     disabled=move || !compute.gpu_ready() && !compute.force_cpu.get()

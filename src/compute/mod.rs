@@ -31,7 +31,9 @@ pub const LOST_NOTICE: &str = "WebGPU device lost: switched to CPU, your state i
 pub enum GpuStatus {
     /// Still asking the browser for an adapter (kernels run on the CPU meanwhile).
     Probing,
-    Ready { adapter: String },
+    Ready {
+        adapter: String,
+    },
     /// No adapter or no device: the reason, for the badge's tooltip.
     Unavailable(String),
     Lost(String),
@@ -55,6 +57,8 @@ pub struct Compute {
     pub status: RwSignal<GpuStatus>,
     pub force_cpu: RwSignal<bool>,
     pub last: RwSignal<Option<KernelTime>>,
+    /// Kernel calls under way (the badge shows it, so tests can wait for results to settle).
+    pub pending: RwSignal<usize>,
     pub notice: RwSignal<Option<String>>,
 }
 
@@ -67,6 +71,7 @@ impl Compute {
             status: RwSignal::new(GpuStatus::Probing),
             force_cpu: RwSignal::new(false),
             last: RwSignal::new(None),
+            pending: RwSignal::new(0),
             notice: RwSignal::new(None),
         };
         provide_context(compute);
@@ -87,7 +92,9 @@ impl Compute {
                     status.set(GpuStatus::Lost(why));
                     notice.set(Some(LOST_NOTICE.to_string()));
                 });
-                self.status.set(GpuStatus::Ready { adapter: context.adapter().to_string() });
+                self.status.set(GpuStatus::Ready {
+                    adapter: context.adapter().to_string(),
+                });
                 self.gpu.set_value(Some(Rc::new(Backend::Gpu(context))));
             }
             Err(error) => self.status.set(GpuStatus::Unavailable(error.to_string())),
@@ -110,10 +117,13 @@ impl Compute {
 
     /// The GPU backend if kernels should run on it now.
     fn gpu(&self) -> Option<Rc<Backend>> {
-        (self.active_untracked() == BackendKind::Gpu).then(|| self.gpu.get_value()).flatten()
+        (self.active_untracked() == BackendKind::Gpu)
+            .then(|| self.gpu.get_value())
+            .flatten()
     }
 
-    fn active_untracked(&self) -> BackendKind {
+    /// [`Self::active`] without tracking: for a run that starts now and keeps its backend.
+    pub fn active_untracked(&self) -> BackendKind {
         untrack(|| self.active())
     }
 
@@ -141,6 +151,17 @@ impl Compute {
         kernel: &'static str,
         job: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
     ) -> Result<T, ComputeError> {
+        self.pending.update(|n| *n += 1);
+        let result = self.run_counted(kernel, job).await;
+        self.pending.update(|n| *n -= 1);
+        result
+    }
+
+    async fn run_counted<T>(
+        &self,
+        kernel: &'static str,
+        job: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
+    ) -> Result<T, ComputeError> {
         if let Some(gpu) = self.gpu() {
             let started = now_ms();
             match job(&gpu).await {
@@ -153,7 +174,9 @@ impl Compute {
                     self.notice.set(Some(LOST_NOTICE.to_string()));
                 }
                 Err(error) => {
-                    self.notice.set(Some(format!("WebGPU could not run {kernel} ({error}): this result is from the CPU")));
+                    self.notice.set(Some(format!(
+                        "WebGPU could not run {kernel} ({error}): this result is from the CPU"
+                    )));
                 }
             }
         }
@@ -163,8 +186,43 @@ impl Compute {
         result
     }
 
+    /// A value computed asynchronously from reactive inputs: whenever what `inputs` reads changes (or
+    /// the active backend does), `job` runs with the new inputs, and its result replaces the value.
+    /// A run that finishes after a newer one started is dropped, so fast typing never ends on an older
+    /// answer; until the first run finishes, and while `inputs` gives None, the value is None.
+    pub fn derived<I: 'static, T: Clone + PartialEq + Send + Sync + 'static>(
+        self,
+        inputs: impl Fn() -> Option<I> + 'static,
+        job: impl AsyncFn(Compute, I) -> T + 'static,
+    ) -> Memo<Option<T>> {
+        let value = RwSignal::new(None);
+        let latest = StoredValue::new(0u64);
+        let job = Rc::new(job);
+        Effect::new(move |_| {
+            self.active();
+            let run = latest.get_value() + 1;
+            latest.set_value(run);
+            let Some(input) = inputs() else {
+                value.set(None);
+                return;
+            };
+            let job = job.clone();
+            spawn_local(async move {
+                let result = job(self, input).await;
+                if latest.get_value() == run {
+                    value.set(Some(result));
+                }
+            });
+        });
+        Memo::new(move |_| value.get())
+    }
+
     fn record(&self, kernel: &'static str, backend: BackendKind, millis: f64) {
-        self.last.set(Some(KernelTime { kernel, backend, millis }));
+        self.last.set(Some(KernelTime {
+            kernel,
+            backend,
+            millis,
+        }));
     }
 }
 

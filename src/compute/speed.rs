@@ -40,7 +40,13 @@ struct Measure {
 impl Measure {
     fn log(&self) -> String {
         let ms = |t: Option<f64>| t.map_or("—".to_string(), |t| format!("{t:.2} ms"));
-        format!("{} {}: CPU {}, GPU {}", self.kernel, self.size, ms(self.cpu_ms), ms(self.gpu_ms))
+        format!(
+            "{} {}: CPU {}, GPU {}",
+            self.kernel,
+            self.size,
+            ms(self.cpu_ms),
+            ms(self.gpu_ms)
+        )
     }
 }
 
@@ -98,7 +104,10 @@ pub fn SpeedCheck() -> impl IntoView {
 }
 
 /// Median milliseconds of `runs` calls of `job`, and its last result; the page paints between runs.
-async fn time<T>(runs: usize, job: impl AsyncFn() -> Result<T, ComputeError>) -> Result<(f64, T), String> {
+async fn time<T>(
+    runs: usize,
+    job: impl AsyncFn() -> Result<T, ComputeError>,
+) -> Result<(f64, T), String> {
     let mut times = Vec::with_capacity(runs);
     let mut last = None;
     for _ in 0..runs {
@@ -129,18 +138,29 @@ async fn both<T>(
         }
         None => (None, None),
     };
-    let measure = Measure { kernel, size: String::new(), cpu_ms: Some(cpu_ms), gpu_ms, agreement: None };
+    let measure = Measure {
+        kernel,
+        size: String::new(),
+        cpu_ms: Some(cpu_ms),
+        gpu_ms,
+        agreement: None,
+    };
     Ok((measure, cpu, on_gpu))
 }
 
 async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<(), String> {
     let push = |m: Measure| results.update(|r| r.push(m));
     // Both backends are measured whatever the force-CPU switch says; no GPU, CPU only.
-    let gpu: Option<Rc<Backend>> = compute.gpu.get_value().filter(|_| compute.gpu_ready());
+    let gpu: Option<Rc<Backend>> = compute
+        .gpu
+        .get_value()
+        .filter(|_| untrack(|| compute.gpu_ready()));
     let gpu = gpu.as_deref();
 
     // 1. The table, uploaded once.
-    let bytes = fetch_bytes(VECTORS_URL).await.map_err(|e| format!("{VECTORS_URL}: {e}"))?;
+    let bytes = fetch_bytes(VECTORS_URL)
+        .await
+        .map_err(|e| format!("{VECTORS_URL}: {e}"))?;
     let table = Arc::new(EmbeddingTable::from_asset(&bytes).map_err(|e| e.to_string())?);
     let on_cpu = Vectors::cpu_only(table.clone());
     let on_gpu = match gpu {
@@ -148,21 +168,40 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
             let started = now_ms();
             let vectors = gpu.prepare(table.clone()).map_err(|e| e.to_string())?;
             let size = format!("{} × {} f32", table.rows(), table.dims());
-            push(Measure { kernel: "table upload", size, cpu_ms: None, gpu_ms: Some(now_ms() - started), agreement: None });
+            push(Measure {
+                kernel: "table upload",
+                size,
+                cpu_ms: None,
+                gpu_ms: Some(now_ms() - started),
+                agreement: None,
+            });
             vectors
         }
         None => Vectors::cpu_only(table.clone()),
     };
-    let vectors = |backend: &Backend| if matches!(backend, Backend::Gpu(_)) { &on_gpu } else { &on_cpu };
+    let vectors = |backend: &Backend| {
+        if matches!(backend, Backend::Gpu(_)) {
+            &on_gpu
+        } else {
+            &on_cpu
+        }
+    };
 
     // 2. Neighbours, k = 10 over every row.
     for batch in [1usize, 16] {
         let ids: Vec<u32> = (0..batch as u32).map(|i| i * 97 + 3).collect();
         let excluded: Vec<[u32; 1]> = ids.iter().map(|&id| [id]).collect();
-        let queries: Vec<Query<'_>> =
-            ids.iter().zip(&excluded).map(|(&id, exclude)| Query { vector: table.raw_row(id), exclude }).collect();
+        let queries: Vec<Query<'_>> = ids
+            .iter()
+            .zip(&excluded)
+            .map(|(&id, exclude)| Query {
+                vector: table.raw_row(id),
+                exclude,
+            })
+            .collect();
         let (mut m, cpu, on_gpu) = both(compute, gpu, "neighbours", RUNS, async |b: &Backend| {
-            b.nearest(vectors(b), &queries, 10, table.rows(), None).await
+            b.nearest(vectors(b), &queries, 10, table.rows(), None)
+                .await
         })
         .await?;
         m.size = format!("{batch} × {} rows, k = 10", table.rows());
@@ -171,39 +210,77 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
     }
 
     // 3. The analogy benchmark, Google's questions on the first 30,000 rows.
-    let text = fetch_text(QUESTIONS_URL).await.map_err(|e| format!("{QUESTIONS_URL}: {e}"))?;
+    let text = fetch_text(QUESTIONS_URL)
+        .await
+        .map_err(|e| format!("{QUESTIONS_URL}: {e}"))?;
     let set = QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string())?;
-    let questions: Vec<_> = set.sections.iter().flat_map(|s| s.questions.iter().copied()).collect();
+    let questions: Vec<_> = set
+        .sections
+        .iter()
+        .flat_map(|s| s.questions.iter().copied())
+        .collect();
     for method in Method::ALL {
-        let (mut m, cpu, on_gpu) = both(compute, gpu, "analogy benchmark", 1, async |b: &Backend| match b {
-            // The CPU path is the core's blocked run, as the Embed lab runs it.
-            Backend::Cpu => {
-                let mut run = BenchmarkRun::new(&table, &set, method);
-                run.finish();
-                Ok((0..set.sections.len()).flat_map(|s| run.answers(s).unwrap_or_default()).collect::<Vec<u32>>())
-            }
-            Backend::Gpu(_) => b.analogy_answers(vectors(b), &questions, method, BENCHMARK_VOCAB).await,
-        })
+        let (mut m, cpu, on_gpu) = both(
+            compute,
+            gpu,
+            "analogy benchmark",
+            1,
+            async |b: &Backend| match b {
+                // The CPU path is the core's blocked run, as the Embed lab runs it.
+                Backend::Cpu => {
+                    let mut run = BenchmarkRun::new(&table, &set, method);
+                    run.finish();
+                    Ok((0..set.sections.len())
+                        .flat_map(|s| run.answers(s).unwrap_or_default())
+                        .collect::<Vec<u32>>())
+                }
+                Backend::Gpu(_) => {
+                    b.analogy_answers(vectors(b), &questions, method, BENCHMARK_VOCAB)
+                        .await
+                }
+            },
+        )
         .await?;
         m.size = format!("{} questions, {}", questions.len(), method.label());
         m.agreement = on_gpu.map(|g| {
-            let correct = |answers: &[u32]| questions.iter().zip(answers).filter(|(q, &a)| q.expected == a).count();
+            let correct = |answers: &[u32]| {
+                questions
+                    .iter()
+                    .zip(answers)
+                    .filter(|(q, &a)| q.expected == a)
+                    .count()
+            };
             let differ = cpu.iter().zip(&g).filter(|(c, g)| c != g).count();
-            let near_ties = questions.iter().zip(cpu.iter().zip(&g)).filter(|(_, (c, g))| c != g).all(|(q, (&c, &g))| {
-                let score = |row: u32| {
-                    let rows = table.unit_rows();
-                    let [a, b, c] = [q.a, q.b, q.c].map(|id| dot(rows.row(id), rows.row(row)));
-                    let shift = |x: f32| (1.0 + x) / 2.0;
-                    let (value, mode) = match method {
-                        Method::Add => (b + c - a, top_k::Mode::Add3),
-                        Method::Mul => (shift(b) * shift(c) / (shift(a) + til_core::embed::analogy::EPSILON), top_k::Mode::Mul3),
+            let near_ties = questions
+                .iter()
+                .zip(cpu.iter().zip(&g))
+                .filter(|(_, (c, g))| c != g)
+                .all(|(q, (&c, &g))| {
+                    let score = |row: u32| {
+                        let rows = table.unit_rows();
+                        let [a, b, c] = [q.a, q.b, q.c].map(|id| dot(rows.row(id), rows.row(row)));
+                        let shift = |x: f32| (1.0 + x) / 2.0;
+                        let (value, mode) = match method {
+                            Method::Add => (b + c - a, top_k::Mode::Add3),
+                            Method::Mul => (
+                                shift(b) * shift(c)
+                                    / (shift(a) + til_core::embed::analogy::EPSILON),
+                                top_k::Mode::Mul3,
+                            ),
+                        };
+                        (value, top_k::tolerance(mode, [b, a, c], table.dims()))
                     };
-                    (value, top_k::tolerance(mode, [b, a, c], table.dims()))
-                };
-                let ((best, tolerance), (other, _)) = (score(c), score(g));
-                (best - other).abs() <= 2.0 * tolerance
-            });
-            (format!("correct: CPU {}, GPU {}; {differ} answers differ", correct(&cpu), correct(&g)), near_ties)
+                    let ((best, tolerance), (other, _)) = (score(c), score(g));
+                    (best - other).abs() <= 2.0 * tolerance
+                });
+            (
+                format!(
+                    "correct: CPU {}, GPU {}; {differ} answers differ",
+                    correct(&cpu),
+                    correct(&g)
+                ),
+                near_ties,
+            )
         });
         push(m);
     }
@@ -211,10 +288,13 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
     // 4. The sinusoidal table, f64 on the CPU and f32 on the GPU.
     for (positions, d) in [(640, 128), (8_192, 512)] {
         let encoding = Sinusoidal::new(d, 10_000.0).map_err(|e| e.to_string())?;
-        let (mut m, cpu, on_gpu) =
-            both(compute, gpu, "PE table", RUNS, async |b: &Backend| b.pe_table(&encoding, positions).await).await?;
+        let (mut m, cpu, on_gpu) = both(compute, gpu, "PE table", RUNS, async |b: &Backend| {
+            b.pe_table(&encoding, positions).await
+        })
+        .await?;
         m.size = format!("{positions} positions × d {d}");
-        m.agreement = on_gpu.map(|g| compare_grids(&cpu, &g, |pos, _| pe_table::tolerance(pos as f64)));
+        m.agreement =
+            on_gpu.map(|g| compare_grids(&cpu, &g, |pos, _| pe_table::tolerance(pos as f64)));
         push(m);
     }
 
@@ -223,10 +303,14 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
         let learned = LearnedTable::new(n, 128, 2019).map_err(|e| e.to_string())?;
         let table: &PositionTable = learned.table();
         let (mut m, cpu, on_gpu) =
-            both(compute, gpu, "PE dot matrix", RUNS, async |b: &Backend| b.pe_dot_matrix(table, n).await).await?;
+            both(compute, gpu, "PE dot matrix", RUNS, async |b: &Backend| {
+                b.pe_dot_matrix(table, n).await
+            })
+            .await?;
         m.size = format!("n {n}, d 128");
         let row = |p: usize| table.row(p).unwrap_or_default();
-        m.agreement = on_gpu.map(|g| compare_grids(&cpu, &g, |p, q| pe_dots::tolerance(row(p), row(q))));
+        m.agreement =
+            on_gpu.map(|g| compare_grids(&cpu, &g, |p, q| pe_dots::tolerance(row(p), row(q))));
         push(m);
     }
     Ok(())
@@ -235,14 +319,29 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
 /// Neighbour lists: the same rows in the same order, scores within `tolerance`.
 fn compare_lists(cpu: &[Vec<Scored>], gpu: &[Vec<Scored>], tolerance: f32) -> (String, bool) {
     let pairs = || cpu.iter().flatten().zip(gpu.iter().flatten());
-    let same_rows = cpu.len() == gpu.len() && cpu.iter().zip(gpu).all(|(c, g)| c.len() == g.len()) && pairs().all(|(c, g)| c.id == g.id);
-    let worst = pairs().map(|(c, g)| (c.score - g.score).abs()).fold(0.0f32, f32::max);
-    let rows = if same_rows { "same rows" } else { "rows differ" };
-    (format!("{rows}, max |Δ score| {worst:.1e}"), same_rows && worst <= tolerance)
+    let same_rows = cpu.len() == gpu.len()
+        && cpu.iter().zip(gpu).all(|(c, g)| c.len() == g.len())
+        && pairs().all(|(c, g)| c.id == g.id);
+    let worst = pairs()
+        .map(|(c, g)| (c.score - g.score).abs())
+        .fold(0.0f32, f32::max);
+    let rows = if same_rows {
+        "same rows"
+    } else {
+        "rows differ"
+    };
+    (
+        format!("{rows}, max |Δ score| {worst:.1e}"),
+        same_rows && worst <= tolerance,
+    )
 }
 
 /// Grids cell by cell, each within `tolerance(row, col)`.
-fn compare_grids(cpu: &Grid, gpu: &Grid, tolerance: impl Fn(usize, usize) -> f64) -> (String, bool) {
+fn compare_grids(
+    cpu: &Grid,
+    gpu: &Grid,
+    tolerance: impl Fn(usize, usize) -> f64,
+) -> (String, bool) {
     let mut worst: f64 = 0.0;
     let mut within = cpu.rows() == gpu.rows() && cpu.cols() == gpu.cols();
     for (i, (c, g)) in cpu.as_slice().iter().zip(gpu.as_slice()).enumerate() {

@@ -31,7 +31,14 @@ struct Solved {
 #[component]
 pub fn AnalogyPanel(lab: EmbedState) -> impl IntoView {
     let compute = Compute::expect();
-    let inputs = move || Some((lab.table()?, lab.analogy.get(), lab.method.get(), !lab.exclude_inputs.get()));
+    let inputs = move || {
+        Some((
+            lab.table()?,
+            lab.analogy.get(),
+            lab.method.get(),
+            !lab.exclude_inputs.get(),
+        ))
+    };
     let solved = compute.derived(inputs, async |compute, (table, words, method, include)| {
         // The words are looked up here (as `analogy::of_words` does); the scoring runs on the backend.
         let rows = table.rows();
@@ -43,7 +50,10 @@ pub fn AnalogyPanel(lab: EmbedState) -> impl IntoView {
         let started = now_ms();
         let vectors = compute.vectors(&table);
         let candidates = compute
-            .run("analogy", async |b| b.analogy(&vectors, question, method, ANSWERS, include, rows).await)
+            .run("analogy", async |b| {
+                b.analogy(&vectors, question, method, ANSWERS, include, rows)
+                    .await
+            })
             .await
             // Only a request both backends refuse fails here (never with these arguments).
             .map_err(|_| EmbedError::Empty("the analogy failed"))?;

@@ -58,17 +58,22 @@ pub fn start(lab: EmbedState) {
             for section in &set.sections {
                 let batch = compute
                     .run("analogy benchmark", async |b| {
-                        b.analogy_answers(&vectors, &section.questions, method, set.vocab).await
+                        b.analogy_answers(&vectors, &section.questions, method, set.vocab)
+                            .await
                     })
                     .await;
                 match batch {
                     Ok(batch) => answers.push(batch),
                     Err(error) => {
-                        bench.error.set(Some(format!("Cannot run the benchmark: {error}")));
+                        bench
+                            .error
+                            .set(Some(format!("Cannot run the benchmark: {error}")));
                         break;
                     }
                 }
-                bench.progress.set(Some((answers.len(), set.sections.len())));
+                bench
+                    .progress
+                    .set(Some((answers.len(), set.sections.len())));
                 if bench.cancel_requested.get_untracked() {
                     break;
                 }

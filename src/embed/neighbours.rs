@@ -36,32 +36,46 @@ pub fn search(lab: EmbedState) -> Memo<Option<Result<Found, EmbedError>>> {
     // "Words only" as a row mask, made once per table.
     let plain_words = Memo::new(move |_| {
         let table = lab.table()?;
-        Some(Arc::new(RowMask::from_fn(table.rows(), |row| is_plain_word(table.word(row)))))
+        Some(Arc::new(RowMask::from_fn(table.rows(), |row| {
+            is_plain_word(table.word(row))
+        })))
     });
-    let inputs = move || Some((lab.table()?, lab.query.get(), lab.k.get(), lab.words_only.get().then(|| plain_words.get()).flatten()));
-    compute
-        .derived(inputs, async |compute, (table, query, k, keep)| {
-            let id = table.lookup(&query, table.rows())?;
-            let started = now_ms();
-            let vectors = compute.vectors(&table);
-            let queries = [Query { vector: table.unit_rows().row(id), exclude: &[id] }];
-            let found = compute
-                .run("neighbours", async |b| b.nearest(&vectors, &queries, k, table.rows(), keep.as_deref()).await)
-                .await
-                // Only a request both backends refuse fails here (never with these arguments).
-                .map_err(|_| EmbedError::Empty("the neighbour search failed"))?;
-            let millis = now_ms() - started;
-            Ok(Found {
-                id,
-                word: table.word(id).to_string(),
-                neighbours: found
-                    .into_iter()
-                    .flatten()
-                    .map(|s| (s.id, table.word(s.id).to_string(), s.score))
-                    .collect(),
-                millis,
+    let inputs = move || {
+        Some((
+            lab.table()?,
+            lab.query.get(),
+            lab.k.get(),
+            lab.words_only.get().then(|| plain_words.get()).flatten(),
+        ))
+    };
+    compute.derived(inputs, async |compute, (table, query, k, keep)| {
+        let id = table.lookup(&query, table.rows())?;
+        let started = now_ms();
+        let vectors = compute.vectors(&table);
+        let queries = [Query {
+            vector: table.unit_rows().row(id),
+            exclude: &[id],
+        }];
+        let found = compute
+            .run("neighbours", async |b| {
+                b.nearest(&vectors, &queries, k, table.rows(), keep.as_deref())
+                    .await
             })
+            .await
+            // Only a request both backends refuse fails here (never with these arguments).
+            .map_err(|_| EmbedError::Empty("the neighbour search failed"))?;
+        let millis = now_ms() - started;
+        Ok(Found {
+            id,
+            word: table.word(id).to_string(),
+            neighbours: found
+                .into_iter()
+                .flatten()
+                .map(|s| (s.id, table.word(s.id).to_string(), s.score))
+                .collect(),
+            millis,
         })
+    })
 }
 
 #[component]

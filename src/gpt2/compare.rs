@@ -45,8 +45,14 @@ pub fn Compare(
 ) -> impl IntoView {
     let compared = Memo::new(move |_| {
         encoded.with(|e| match e.text.char_indices().nth(COMPARE_CHARS) {
-            Some((cut, _)) => Compared { text: e.text[..cut].into(), cut: true },
-            None => Compared { text: e.text.clone(), cut: false },
+            Some((cut, _)) => Compared {
+                text: e.text[..cut].into(),
+                cut: true,
+            },
+            None => Compared {
+                text: e.text.clone(),
+                cut: false,
+            },
         })
     });
     let gpt2 = Memo::new(move |_| {

@@ -4,10 +4,10 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use crate::browser::{fetch_bytes, now_ms, yield_to_event_loop};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_core::gpt2::Gpt2Tokenizer;
-use crate::browser::{fetch_bytes, now_ms, yield_to_event_loop};
 
 /// Where Trunk puts the asset (`copy-dir` of assets/gpt2 in index.html), relative to the page.
 pub const ASSET_URL: &str = "gpt2/merges.bin";

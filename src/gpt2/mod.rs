@@ -32,7 +32,8 @@ pub fn Gpt2Panel(
         Load::Ready(tokenizer, _) => state.input.with(|text| Encoded::new(&tokenizer, text)),
         _ => Encoded::default(),
     });
-    let body = move || match load.get() {
+    let body = move || {
+        match load.get() {
         Load::Loading => view! {
             <p class="muted" data-testid="gpt2-loading" role="status">"Loading GPT-2's 50,000 merges (200 KB)…"</p>
         }
@@ -58,6 +59,7 @@ pub fn Gpt2Panel(
             <Compare trace=trace encoded=encoded tokenizer=tokenizer/>
         }
         .into_any(),
+    }
     };
     view! {
         <section class="panel gpt2" aria-labelledby="gpt2-heading" data-testid="gpt2">

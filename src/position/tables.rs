@@ -1,16 +1,19 @@
 //! Learned vs sinusoidal, side by side: each table as a heatmap (positions across, dimensions down),
 //! and each table's dot-product matrix. Past the training length the learned table has no rows (the
 //! seed's guard refuses them), while the formula goes on; and only the sinusoidal matrix is constant
-//! along its diagonals. Left out: training the learned table (it stays random).
+//! along its diagonals. The sinusoidal table and the matrices are computed on the page's compute
+//! backend (WebGPU when there is one). Left out: training the learned table (it stays random).
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use til_core::posenc::{dot_matrix, DotMatrix, PositionTable};
+use til_compute::Grid;
+use til_core::posenc::PositionTable;
 
 use super::format::{fixed4_list, frequency};
 use super::heatmap::{Heatmap, Raster};
 use super::media::Palette;
 use super::state::{PeLab, LEARNED_SEED, MATRIX_POSITIONS};
+use crate::compute::Compute;
 
 /// Learned values are N(0, 1): ±2.5 covers 99% of them.
 const LEARNED_SCALE: f64 = 2.5;
@@ -19,36 +22,58 @@ const ROW_PREVIEW: usize = 6;
 
 #[component]
 pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+    // The sinusoidal table and both dot-product matrices come from the compute backend (WebGPU or
+    // the CPU); the learned table is made once by the core.
+    let compute = Compute::expect();
+    let sin_table = compute.derived(
+        move || Some((lab.encoding.get().ok()?, lab.count.get())),
+        async |compute, (encoding, count)| {
+            compute
+                .run("PE table", async |b| b.pe_table(&encoding, count).await)
+                .await
+                .ok()
+                .map(Arc::new)
+        },
+    );
     let sin_raster = Signal::derive(move || {
-        let count = lab.count.get();
-        lab.table
+        let palette = palette.get();
+        sin_table
             .get()
-            .map(|t| table_raster(&t, count, &palette.get(), 1.0))
+            .flatten()
+            .map(|t| table_raster(t.cols(), |p| t.row(p), t.rows(), &palette, 1.0))
     });
     let learned_raster = Signal::derive(move || {
         let count = lab.count.get();
         let palette = palette.get();
         lab.learned.with(|l| {
-            l.as_ref()
-                .ok()
-                .map(|l| table_raster(l.table(), count, &palette, LEARNED_SCALE))
+            l.as_ref().ok().map(|l| {
+                let table = l.table();
+                table_raster(table.d(), |p| table.row(p), count, &palette, LEARNED_SCALE)
+            })
         })
     });
     let matrix_size = move || lab.count.get().min(MATRIX_POSITIONS);
-    let sin_matrix = Memo::new(move |_| {
-        lab.table
-            .get()
-            .map(|t| Arc::new(dot_matrix(&t, matrix_size())))
-    });
-    let learned_matrix = Memo::new(move |_| {
-        let n = matrix_size();
-        lab.learned
-            .with(|l| l.as_ref().ok().map(|l| Arc::new(dot_matrix(l.table(), n))))
-    });
-    let matrix_raster = move |matrix: Memo<Option<Arc<DotMatrix>>>| {
+    let dot_matrix = move |table: Memo<Option<Arc<PositionTable>>>| {
+        compute.derived(
+            move || Some((table.get()?, matrix_size())),
+            async |compute, (table, n)| {
+                compute
+                    .run("PE dot matrix", async |b| b.pe_dot_matrix(&table, n).await)
+                    .await
+                    .ok()
+                    .map(Arc::new)
+            },
+        )
+    };
+    let sin_matrix = dot_matrix(lab.table);
+    let learned_matrix = dot_matrix(Memo::new(move |_| {
+        lab.learned.get().ok().map(|l| Arc::new(l.table().clone()))
+    }));
+    let matrix_raster = move |matrix: Memo<Option<Option<Arc<Grid>>>>| {
         Signal::derive(move || {
             matrix
                 .get()
+                .flatten()
                 .map(|m| matrix_raster(&m, matrix_size(), &palette.get()))
         })
     };
@@ -139,15 +164,22 @@ fn LearnedRow(lab: PeLab) -> impl IntoView {
     }
 }
 
-/// Positions across (the first `count` rows), dimensions down; rows the table lacks are hatched.
-fn table_raster(table: &PositionTable, count: usize, palette: &Palette, scale: f64) -> Raster {
-    Raster::paint(count, table.d(), palette, scale, |pos, dim| {
-        table.row(pos).map(|row| row[dim])
+/// Positions across (the first `count` rows of `d` values), dimensions down; rows the table lacks
+/// are hatched.
+fn table_raster<'a>(
+    d: usize,
+    row: impl Fn(usize) -> Option<&'a [f64]>,
+    count: usize,
+    palette: &Palette,
+    scale: f64,
+) -> Raster {
+    Raster::paint(count, d, palette, scale, |pos, dim| {
+        row(pos).map(|row| row[dim])
     })
 }
 
 /// An n × n matrix image; cells past the matrix (a learned table shorter than n) are hatched.
-fn matrix_raster(matrix: &DotMatrix, n: usize, palette: &Palette) -> Raster {
+fn matrix_raster(matrix: &Grid, n: usize, palette: &Palette) -> Raster {
     let scale = matrix
         .as_slice()
         .iter()

@@ -24,7 +24,9 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                 spawn_local(async move {
                     match fetch_text(url).await {
                         Ok(text) => lab.set_preset_text(preset, text),
-                        Err(error) => lab.error.set(Some(format!("Could not load {}: {error}", preset.label))),
+                        Err(error) => lab
+                            .error
+                            .set(Some(format!("Could not load {}: {error}", preset.label))),
                     }
                     loading.set(false);
                 });

@@ -14,7 +14,10 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
     let input = RwSignal::new("lowest".to_string());
     // Rebuilt only when a new training run lands; every run counts as a change.
     let encoder = Memo::new_with_compare(
-        move |_| lab.trace.with(|t| t.as_ref().map(|t| Encoder::from_trace(t))),
+        move |_| {
+            lab.trace
+                .with(|t| t.as_ref().map(|t| Encoder::from_trace(t)))
+        },
         |_, _| true,
     );
     let encodings = Memo::new(move |_| {
@@ -23,12 +26,19 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
         let text: String = text.chars().take(MAX_ENCODE_CHARS).collect();
         encoder.with(|e| {
             e.as_ref().map(|e| {
-                (text.split_whitespace().map(|w| (w.to_string(), e.encode_word(w))).collect::<Vec<_>>(), truncated)
+                (
+                    text.split_whitespace()
+                        .map(|w| (w.to_string(), e.encode_word(w)))
+                        .collect::<Vec<_>>(),
+                    truncated,
+                )
             })
         })
     });
     let symbol_id = move |token: &str| {
-        lab.trace.with_untracked(|t| t.as_ref().and_then(|t| t.vocab().id(token))).unwrap_or(u32::MAX)
+        lab.trace
+            .with_untracked(|t| t.as_ref().and_then(|t| t.vocab().id(token)))
+            .unwrap_or(u32::MAX)
     };
     view! {
         <section class="panel" aria-labelledby="encode-heading">
@@ -49,14 +59,29 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
 }
 
 #[component]
-fn WordEncoding(word: String, encoding: Encoding, symbol_id: impl Fn(&str) -> u32 + Copy + Send + 'static) -> impl IntoView {
+fn WordEncoding(
+    word: String,
+    encoding: Encoding,
+    symbol_id: impl Fn(&str) -> u32 + Copy + Send + 'static,
+) -> impl IntoView {
     let pieces = move |tokens: &[String]| {
-        tokens.iter().map(|t| Piece { text: t.clone(), id: symbol_id(t) }).collect::<Vec<_>>()
+        tokens
+            .iter()
+            .map(|t| Piece {
+                text: t.clone(),
+                id: symbol_id(t),
+            })
+            .collect::<Vec<_>>()
     };
     let steps = encoding
         .steps
         .iter()
-        .map(|s| StepRow { rank: s.rank, left: s.left.clone(), right: s.right.clone(), pieces: pieces(&s.tokens) })
+        .map(|s| StepRow {
+            rank: s.rank,
+            left: s.left.clone(),
+            right: s.right.clone(),
+            pieces: pieces(&s.tokens),
+        })
         .collect::<Vec<_>>();
     view! {
         <div class="encoding" data-testid="bpe-encoding">

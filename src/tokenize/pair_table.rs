@@ -66,7 +66,11 @@ fn with_code_spans(text: &str) -> impl IntoView {
         .enumerate()
         .map(|(i, part)| {
             let part = part.to_string();
-            if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() }
+            if i % 2 == 1 {
+                view! { <code>{part}</code> }.into_any()
+            } else {
+                part.into_any()
+            }
         })
         .collect_view()
 }

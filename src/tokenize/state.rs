@@ -135,11 +135,13 @@ impl BpeLab {
 
     /// Tells training runs apart, so lists keyed by index re-render when a new run replaces the old.
     pub fn run_key(&self) -> usize {
-        self.trace.with(|t| t.as_ref().map_or(0, |t| Arc::as_ptr(t) as usize))
+        self.trace
+            .with(|t| t.as_ref().map_or(0, |t| Arc::as_ptr(t) as usize))
     }
 
     pub fn total_steps(&self) -> usize {
-        self.trace.with(|t| t.as_ref().map_or(0, |t| t.steps().len()))
+        self.trace
+            .with(|t| t.as_ref().map_or(0, |t| t.steps().len()))
     }
 
     pub fn go_to(&self, position: usize) {
@@ -168,9 +170,12 @@ impl BpeLab {
     pub fn view_at(&self, position: usize) -> StepView {
         let mut view = StepView::default();
         self.cursor.update_value(|cursor| {
-            let Some(cursor) = cursor.as_mut() else { return };
+            let Some(cursor) = cursor.as_mut() else {
+                return;
+            };
             cursor.seek(position);
-            self.word_order.with_value(|order| view = describe(cursor, order));
+            self.word_order
+                .with_value(|order| view = describe(cursor, order));
         });
         view
     }
@@ -203,7 +208,8 @@ fn describe(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> StepView {
     let explanation = match next {
         Some(step) => trace.explain(step.merge.rank),
         None if cursor.pair_count_len() == 0 => {
-            "No adjacent pair is left: every word is a single symbol, so training stopped early.".to_string()
+            "No adjacent pair is left: every word is a single symbol, so training stopped early."
+                .to_string()
         }
         None => "This is the last merge requested.".to_string(),
     };
@@ -273,7 +279,10 @@ fn frequent_words(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> Vec<Word
                 tokens: cursor
                     .segmentation(index)
                     .iter()
-                    .map(|&id| Token { text: vocab.symbol(id).to_string(), id })
+                    .map(|&id| Token {
+                        text: vocab.symbol(id).to_string(),
+                        id,
+                    })
                     .collect(),
             }
         })

@@ -30,19 +30,40 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
     });
 
     let keys = window_event_listener(ev::keydown, move |event| {
-        if !active.get_untracked() || belongs_to_focused_control(&event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
+        if !active.get_untracked()
+            || belongs_to_focused_control(&event)
+            || event.ctrl_key()
+            || event.meta_key()
+            || event.alt_key()
+        {
             return;
         }
         let handled = match event.key().as_str() {
-            "ArrowLeft" => { lab.step_by(-1); true }
-            "ArrowRight" => { lab.step_by(1); true }
-            "Home" => { lab.go_to(0); true }
-            "End" => { lab.go_to(usize::MAX); true }
-            " " => { toggle_play(); true }
+            "ArrowLeft" => {
+                lab.step_by(-1);
+                true
+            }
+            "ArrowRight" => {
+                lab.step_by(1);
+                true
+            }
+            "Home" => {
+                lab.go_to(0);
+                true
+            }
+            "End" => {
+                lab.go_to(usize::MAX);
+                true
+            }
+            " " => {
+                toggle_play();
+                true
+            }
             _ => false,
         };
         if handled {
-            lab.playing.set(lab.playing.get_untracked() && event.key() == " ");
+            lab.playing
+                .set(lab.playing.get_untracked() && event.key() == " ");
             event.prevent_default();
         }
     });

@@ -20,8 +20,15 @@ pub struct Plot {
 fn clear(canvas: &web_sys::HtmlCanvasElement) {
     use wasm_bindgen::JsCast;
     let context = canvas.get_context("2d").ok().flatten();
-    if let Some(context) = context.and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()) {
-        context.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
+    if let Some(context) =
+        context.and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+    {
+        context.clear_rect(
+            0.0,
+            0.0,
+            f64::from(canvas.width()),
+            f64::from(canvas.height()),
+        );
     }
 }
 
@@ -41,17 +48,26 @@ where
 {
     let canvas_ref = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
-        let Some(canvas) = canvas_ref.get() else { return };
-        let scale = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).clamp(1.0, 3.0);
+        let Some(canvas) = canvas_ref.get() else {
+            return;
+        };
+        let scale = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .clamp(1.0, 3.0);
         // Resizing reallocates the canvas: do it only when the size really changes.
-        let (w, h) = ((f64::from(width) * scale) as u32, (f64::from(height) * scale) as u32);
+        let (w, h) = (
+            (f64::from(width) * scale) as u32,
+            (f64::from(height) * scale) as u32,
+        );
         if canvas.width() != w || canvas.height() != h {
             canvas.set_width(w);
             canvas.set_height(h);
         } else {
             clear(&canvas);
         }
-        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else {
+            return;
+        };
         let area = backend.into_drawing_area();
         draw(Plot { area, scale });
     });

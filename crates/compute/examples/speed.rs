@@ -39,29 +39,53 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let gpu = Backend::Gpu(context);
     let cpu = Backend::Cpu;
     let glove = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/glove");
-    let table = Arc::new(EmbeddingTable::from_asset(&std::fs::read(glove.join("vectors.bin"))?)?);
+    let table = Arc::new(EmbeddingTable::from_asset(&std::fs::read(
+        glove.join("vectors.bin"),
+    )?)?);
     let started = Instant::now();
     let on_gpu = gpu.prepare(table.clone())?;
-    println!("table upload ({} × {}): {:.2} ms", table.rows(), table.dims(), started.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "table upload ({} × {}): {:.2} ms",
+        table.rows(),
+        table.dims(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
     let on_cpu = cpu.prepare(table.clone())?;
 
     // 1. Neighbours: k = 10 over all 50,000 rows, for batches of queries.
     for batch in [1, 4, 16, 64, 256] {
         let ids: Vec<u32> = (0..batch as u32).map(|i| i * 37 + 11).collect();
         let excluded: Vec<[u32; 1]> = ids.iter().map(|&id| [id]).collect();
-        let queries: Vec<Query<'_>> =
-            ids.iter().zip(&excluded).map(|(&id, exclude)| Query { vector: table.raw_row(id), exclude }).collect();
+        let queries: Vec<Query<'_>> = ids
+            .iter()
+            .zip(&excluded)
+            .map(|(&id, exclude)| Query {
+                vector: table.raw_row(id),
+                exclude,
+            })
+            .collect();
         let run = |backend: &Backend, vectors: &Vectors| {
-            time(7, || pollster::block_on(backend.nearest(vectors, &queries, 10, table.rows(), None)))
+            time(7, || {
+                pollster::block_on(backend.nearest(vectors, &queries, 10, table.rows(), None))
+            })
         };
-        line("neighbours k=10", &format!("{batch} queries × 50,000 rows"), run(&cpu, &on_cpu), run(&gpu, &on_gpu));
+        line(
+            "neighbours k=10",
+            &format!("{batch} queries × 50,000 rows"),
+            run(&cpu, &on_cpu),
+            run(&gpu, &on_gpu),
+        );
     }
 
     // 2. The analogy benchmark: Google's set on the first 30,000 rows, the whole set in one call per
     //    backend (the core's blocked run on the CPU).
     let text = std::fs::read_to_string(glove.join("questions-words.txt"))?;
     let set = QuestionSet::parse(&text, &table, 30_000)?;
-    let questions: Vec<_> = set.sections.iter().flat_map(|s| s.questions.iter().copied()).collect();
+    let questions: Vec<_> = set
+        .sections
+        .iter()
+        .flat_map(|s| s.questions.iter().copied())
+        .collect();
     for method in Method::ALL {
         let mut correct = [0usize; 2];
         let cpu_ms = time(3, || {
@@ -69,25 +93,59 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             correct[0] = report.total().correct;
         });
         let gpu_ms = time(3, || {
-            let answers = pollster::block_on(gpu.analogy_answers(&on_gpu, &questions, method, 30_000)).expect("GPU answers");
-            correct[1] = questions.iter().zip(&answers).filter(|(q, &a)| q.expected == a).count();
+            let answers =
+                pollster::block_on(gpu.analogy_answers(&on_gpu, &questions, method, 30_000))
+                    .expect("GPU answers");
+            correct[1] = questions
+                .iter()
+                .zip(&answers)
+                .filter(|(q, &a)| q.expected == a)
+                .count();
         });
-        line(&format!("benchmark {}", method.label()), &format!("{} questions × 30,000", questions.len()), cpu_ms, gpu_ms);
-        println!("    correct: CPU {}, GPU {} of {}", correct[0], correct[1], questions.len());
+        line(
+            &format!("benchmark {}", method.label()),
+            &format!("{} questions × 30,000", questions.len()),
+            cpu_ms,
+            gpu_ms,
+        );
+        println!(
+            "    correct: CPU {}, GPU {} of {}",
+            correct[0],
+            correct[1],
+            questions.len()
+        );
     }
 
     // 3. The sinusoidal table (f64 on the CPU, f32 on the GPU).
     for (positions, d) in [(640, 128), (4_096, 512), (32_768, 512)] {
         let encoding = Sinusoidal::new(d, 10_000.0)?;
-        let run = |backend: &Backend| time(5, || pollster::block_on(backend.pe_table(&encoding, positions)));
-        line("PE table", &format!("{positions} positions × d {d}"), run(&cpu), run(&gpu));
+        let run = |backend: &Backend| {
+            time(5, || {
+                pollster::block_on(backend.pe_table(&encoding, positions))
+            })
+        };
+        line(
+            "PE table",
+            &format!("{positions} positions × d {d}"),
+            run(&cpu),
+            run(&gpu),
+        );
     }
 
     // 4. PE·PEᵀ of a learned table.
     for (n, d) in [(64, 128), (128, 128), (512, 128), (2_048, 128)] {
         let table = LearnedTable::new(n, d, 2019)?;
-        let run = |backend: &Backend| time(5, || pollster::block_on(backend.pe_dot_matrix(table.table(), n)));
-        line("PE dot matrix", &format!("n {n}, d {d}"), run(&cpu), run(&gpu));
+        let run = |backend: &Backend| {
+            time(5, || {
+                pollster::block_on(backend.pe_dot_matrix(table.table(), n))
+            })
+        };
+        line(
+            "PE dot matrix",
+            &format!("n {n}, d {d}"),
+            run(&cpu),
+            run(&gpu),
+        );
     }
     Ok(())
 }

@@ -36,21 +36,45 @@ pub fn analogy(
     include_inputs: bool,
     vocab: usize,
 ) -> Vec<Candidate> {
-    analogy::solve(table.unit_rows().first(vocab), question, method, k, include_inputs)
+    analogy::solve(
+        table.unit_rows().first(vocab),
+        question,
+        method,
+        k,
+        include_inputs,
+    )
 }
 
 /// The questions as one section of a question set, answered by the core's blocked benchmark.
-pub fn answers(table: &EmbeddingTable, questions: &[Question], method: Method, vocab: usize) -> Vec<u32> {
-    let section = Section { name: String::new(), questions: questions.to_vec(), skipped: 0 };
-    let set = QuestionSet { sections: vec![section], vocab };
+pub fn answers(
+    table: &EmbeddingTable,
+    questions: &[Question],
+    method: Method,
+    vocab: usize,
+) -> Vec<u32> {
+    let section = Section {
+        name: String::new(),
+        questions: questions.to_vec(),
+        skipped: 0,
+    };
+    let set = QuestionSet {
+        sections: vec![section],
+        vocab,
+    };
     let mut run = BenchmarkRun::new(table, &set, method);
     run.finish();
     run.answers(0).unwrap_or_default()
 }
 
 pub fn pe_table(encoding: &Sinusoidal, positions: usize) -> Result<Grid, ComputeError> {
-    let table = encoding.table(positions).map_err(|e| ComputeError::BadRequest(e.to_string()))?;
-    Ok(Grid::new(positions, encoding.d(), table.as_slice().to_vec()))
+    let table = encoding
+        .table(positions)
+        .map_err(|e| ComputeError::BadRequest(e.to_string()))?;
+    Ok(Grid::new(
+        positions,
+        encoding.d(),
+        table.as_slice().to_vec(),
+    ))
 }
 
 pub fn pe_dot_matrix(table: &PositionTable, n: usize) -> Grid {

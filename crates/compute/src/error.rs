@@ -33,7 +33,9 @@ impl fmt::Display for ComputeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ComputeError::NoAdapter(why) => write!(f, "no GPU adapter: {why}"),
-            ComputeError::RequestDevice(why) => write!(f, "the GPU adapter refused a device: {why}"),
+            ComputeError::RequestDevice(why) => {
+                write!(f, "the GPU adapter refused a device: {why}")
+            }
             ComputeError::DeviceLost(why) => write!(f, "the GPU device was lost: {why}"),
             ComputeError::Dispatch(why) => write!(f, "a GPU dispatch failed: {why}"),
             ComputeError::BadRequest(why) => write!(f, "{why}"),

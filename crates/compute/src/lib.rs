@@ -8,7 +8,8 @@
 //!
 //! 1. [`Backend::nearest`]: cosine scores of one or many queries against the whole table, top-k;
 //!    [`Backend::analogy`] is the same with X − Y + Z as the query (3CosAdd) or three combined
-//!    cosine rows (3CosMul);
+//!    cosine rows (3CosMul). On the GPU the top-k is chosen on the GPU too (`top_k.wgsl`), so only
+//!    k (row, score) pairs per query are read back;
 //! 2. [`Backend::analogy_answers`]: the analogy benchmark as a batched matrix product (the questions'
 //!    distinct words × the table), then one argmax per question with its inputs excluded;
 //! 3. [`Backend::pe_table`]: the sinusoidal positional-encoding table;
@@ -28,15 +29,15 @@ mod mask;
 
 use std::sync::Arc;
 
-use til_core::embed::benchmark::Question;
+use til_core::embed::benchmark::{AnalogyReport, Question, QuestionSet, Score, SectionScore};
 use til_core::embed::{Analogy, Candidate, EmbeddingTable, Method, Scored};
 use til_core::posenc::{PositionTable, Sinusoidal};
 
 pub use error::ComputeError;
-/// The wgpu this crate is built on, for callers that acquire their own device.
-pub use wgpu;
 pub use gpu::GpuContext;
 pub use mask::RowMask;
+/// The wgpu this crate is built on, for callers that acquire their own device.
+pub use wgpu;
 
 /// The largest k the GPU selection keeps per query (each invocation holds a private list this long).
 pub const MAX_K: usize = gpu::top_k::MAX_K;
@@ -155,11 +156,23 @@ impl Backend {
         vocab: usize,
         keep: Option<&RowMask>,
     ) -> Result<Vec<Vec<Scored>>, ComputeError> {
-        check_request(vectors, k, queries.iter().map(|q| (q.vector.len(), q.exclude.len())))?;
+        check_request(
+            vectors,
+            k,
+            queries.iter().map(|q| (q.vector.len(), q.exclude.len())),
+        )?;
         let vocab = vocab.min(vectors.table.rows());
         match self {
             Backend::Gpu(context) => {
-                gpu::select::nearest(context, gpu_table(context, vectors)?, queries, k, vocab, keep).await
+                gpu::select::nearest(
+                    context,
+                    gpu_table(context, vectors)?,
+                    queries,
+                    k,
+                    vocab,
+                    keep,
+                )
+                .await
             }
             Backend::Cpu => Ok(cpu::nearest(&vectors.table, queries, k, vocab, keep)),
         }
@@ -182,9 +195,26 @@ impl Backend {
         match self {
             Backend::Gpu(context) => {
                 let table = gpu_table(context, vectors)?;
-                gpu::select::analogy(context, table, &vectors.table, analogy, method, k, include_inputs, vocab).await
+                gpu::select::analogy(
+                    context,
+                    table,
+                    &vectors.table,
+                    analogy,
+                    method,
+                    k,
+                    include_inputs,
+                    vocab,
+                )
+                .await
             }
-            Backend::Cpu => Ok(cpu::analogy(&vectors.table, analogy, method, k, include_inputs, vocab)),
+            Backend::Cpu => Ok(cpu::analogy(
+                &vectors.table,
+                analogy,
+                method,
+                k,
+                include_inputs,
+                vocab,
+            )),
         }
     }
 
@@ -201,7 +231,15 @@ impl Backend {
         check_rows(questions.iter().flat_map(|q| [q.a, q.b, q.c]), vocab)?;
         match self {
             Backend::Gpu(context) => {
-                gpu::select::answers(context, gpu_table(context, vectors)?, &vectors.table, questions, method, vocab).await
+                gpu::select::answers(
+                    context,
+                    gpu_table(context, vectors)?,
+                    &vectors.table,
+                    questions,
+                    method,
+                    vocab,
+                )
+                .await
             }
             Backend::Cpu => Ok(cpu::answers(&vectors.table, questions, method, vocab)),
         }
@@ -209,7 +247,11 @@ impl Backend {
 
     /// Rows 0..positions of the sinusoidal table (positions × d). GPU values are f32: within
     /// [`gpu::pe_table::tolerance`] of the core's f64 reference.
-    pub async fn pe_table(&self, encoding: &Sinusoidal, positions: usize) -> Result<Grid, ComputeError> {
+    pub async fn pe_table(
+        &self,
+        encoding: &Sinusoidal,
+        positions: usize,
+    ) -> Result<Grid, ComputeError> {
         match self {
             Backend::Gpu(context) => gpu::pe_table::run(context, encoding, positions).await,
             Backend::Cpu => cpu::pe_table(encoding, positions),
@@ -218,7 +260,11 @@ impl Backend {
 
     /// PE·PEᵀ over the first `n` rows of `table` (fewer if it is shorter). GPU products are of the
     /// values rounded to f32, summed in f32: within [`gpu::pe_dots::tolerance`] of the core's f64.
-    pub async fn pe_dot_matrix(&self, table: &PositionTable, n: usize) -> Result<Grid, ComputeError> {
+    pub async fn pe_dot_matrix(
+        &self,
+        table: &PositionTable,
+        n: usize,
+    ) -> Result<Grid, ComputeError> {
         match self {
             Backend::Gpu(context) => gpu::pe_dots::run(context, table, n).await,
             Backend::Cpu => Ok(cpu::pe_dot_matrix(table, n)),
@@ -226,11 +272,47 @@ impl Backend {
     }
 }
 
+/// The benchmark's report from answers given section by section (`answers[s]` for the first
+/// `answers.len()` sections of `set`, in question order), as the core's `BenchmarkRun::report` makes it
+/// from its own run: a question is correct when its answer is the expected row.
+pub fn benchmark_report(set: &QuestionSet, method: Method, answers: &[Vec<u32>]) -> AnalogyReport {
+    let sections = set
+        .sections
+        .iter()
+        .zip(answers)
+        .map(|(section, answers)| SectionScore {
+            name: section.name.clone(),
+            syntactic: section.is_syntactic(),
+            score: Score {
+                correct: section
+                    .questions
+                    .iter()
+                    .zip(answers)
+                    .filter(|(q, &a)| a == q.expected)
+                    .count(),
+                asked: section.questions.len(),
+            },
+            skipped: section.skipped,
+        })
+        .collect();
+    AnalogyReport {
+        method,
+        vocab: set.vocab,
+        sections,
+        complete: answers.len() >= set.sections.len(),
+    }
+}
+
 /// The table's GPU copy, which must have been uploaded to this context's device.
-fn gpu_table<'a>(context: &GpuContext, vectors: &'a Vectors) -> Result<&'a gpu::GpuTable, ComputeError> {
+fn gpu_table<'a>(
+    context: &GpuContext,
+    vectors: &'a Vectors,
+) -> Result<&'a gpu::GpuTable, ComputeError> {
     match &vectors.gpu {
         Some(table) if context.owns(table) => Ok(table),
-        _ => Err(ComputeError::BadRequest("the table was not uploaded to this GPU device: prepare it with this backend".into())),
+        _ => Err(ComputeError::BadRequest(
+            "the table was not uploaded to this GPU device: prepare it with this backend".into(),
+        )),
     }
 }
 
@@ -242,12 +324,16 @@ fn check_request(
     queries: impl Iterator<Item = (usize, usize)>,
 ) -> Result<(), ComputeError> {
     if k > MAX_K {
-        return Err(ComputeError::BadRequest(format!("k is {k}; at most {MAX_K} neighbours can be asked for")));
+        return Err(ComputeError::BadRequest(format!(
+            "k is {k}; at most {MAX_K} neighbours can be asked for"
+        )));
     }
     let dims = vectors.table.dims();
     for (len, excluded) in queries {
         if len != dims {
-            return Err(ComputeError::BadRequest(format!("a query has {len} values; the table's rows have {dims}")));
+            return Err(ComputeError::BadRequest(format!(
+                "a query has {len} values; the table's rows have {dims}"
+            )));
         }
         if excluded > MAX_EXCLUDED {
             return Err(ComputeError::BadRequest(format!(
@@ -261,7 +347,9 @@ fn check_request(
 /// Every input must be among the `vocab` rows searched (the core would index past them).
 fn check_rows(ids: impl IntoIterator<Item = u32>, vocab: usize) -> Result<(), ComputeError> {
     match ids.into_iter().find(|&id| id as usize >= vocab) {
-        Some(id) => Err(ComputeError::BadRequest(format!("row {id} is not among the rows searched"))),
+        Some(id) => Err(ComputeError::BadRequest(format!(
+            "row {id} is not among the rows searched"
+        ))),
         None => Ok(()),
     }
 }

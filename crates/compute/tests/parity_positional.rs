@@ -1,9 +1,9 @@
 //! Kernels 3 and 4, positional encoding: the GPU's f32 sinusoidal table against the core's f64 one,
-//! and PE·PEᵀ of sinusoidal and learned tables against the core's `dot_matrix`, on odd sizes (37 and
-//! 300 positions, d = 7, 33, 64, 128, a non-default base). Tolerances, with their reasons in
-//! `pe_table` and `pe_dots`: table values within `pe_table::tolerance(pos)` (the f32 angle's drift,
-//! linear in pos, plus WGSL's 2⁻¹¹ allowance for sin and cos); matrix cells within
-//! `pe_dots::tolerance` ((d + 3)·2⁻²⁴·Σ|aᵢbᵢ|). The worst error measured is printed.
+//! and PE·PEᵀ of sinusoidal and learned tables against the core's `dot_matrix`, on odd sizes (37 to
+//! 70,001 positions, d = 7, 33, 64, 128, a non-default base). Tolerances, with their reasons in
+//! `pe_table` and `pe_dots`: table values within `pe_table::tolerance(pos)` (2⁻²⁰ + pos·2⁻³¹ below
+//! 2¹⁶ positions: the angle is carried exactly, sine and cosine are the kernel's own polynomials);
+//! matrix cells within `pe_dots::tolerance` ((d + 3)·2⁻²⁴·Σ|aᵢbᵢ|). The worst error is printed.
 
 mod common;
 
@@ -15,17 +15,36 @@ use til_core::posenc::{LearnedTable, PositionTable, Sinusoidal};
 #[test]
 fn the_sinusoidal_table_matches_the_f64_reference() {
     let gpu = gpu();
-    for (d, base, positions) in [(7, 10_000.0, 37), (33, 10_000.0, 300), (128, 10_000.0, 640), (64, 31.6, 300)] {
+    for (d, base, positions) in [
+        (7, 10_000.0, 37),
+        (33, 10_000.0, 300),
+        (128, 10_000.0, 640),
+        (64, 31.6, 300),
+        (3, 10_000.0, 70_001),
+    ] {
         let encoding = Sinusoidal::new(d, base).unwrap();
         let cpu = block_on(Backend::Cpu.pe_table(&encoding, positions)).unwrap();
         let got = block_on(gpu.pe_table(&encoding, positions)).unwrap();
         assert_eq!((got.rows(), got.cols()), (positions, d));
-        assert_eq!(cpu.as_slice(), encoding.table(positions).unwrap().as_slice(), "the CPU backend is the core");
+        assert_eq!(
+            cpu.as_slice(),
+            encoding.table(positions).unwrap().as_slice(),
+            "the CPU backend is the core"
+        );
         let mut worst: f64 = 0.0;
         for pos in 0..positions {
-            for (dim, (c, g)) in cpu.row(pos).unwrap().iter().zip(got.row(pos).unwrap()).enumerate() {
+            for (dim, (c, g)) in cpu
+                .row(pos)
+                .unwrap()
+                .iter()
+                .zip(got.row(pos).unwrap())
+                .enumerate()
+            {
                 let error = (c - g).abs();
-                assert!(error <= pe_table::tolerance(pos as f64), "d {d}, PE({pos}, {dim}): f64 {c}, GPU {g}");
+                assert!(
+                    error <= pe_table::tolerance(pos as f64),
+                    "d {d}, PE({pos}, {dim}): f64 {c}, GPU {g}"
+                );
                 worst = worst.max(error);
             }
         }
@@ -43,8 +62,15 @@ fn assert_matrix_matches(gpu: &Backend, table: &PositionTable, n: usize, what: &
         for q in 0..n {
             let (c, g) = (cpu.get(p, q).unwrap(), got.get(p, q).unwrap());
             let tolerance = pe_dots::tolerance(table.row(p).unwrap(), table.row(q).unwrap());
-            assert!((c - g).abs() <= tolerance, "{what}: M[{p}][{q}] f64 {c}, GPU {g}");
-            assert_eq!(g, got.get(q, p).unwrap(), "{what}: the GPU matrix is exactly symmetric");
+            assert!(
+                (c - g).abs() <= tolerance,
+                "{what}: M[{p}][{q}] f64 {c}, GPU {g}"
+            );
+            assert_eq!(
+                g,
+                got.get(q, p).unwrap(),
+                "{what}: the GPU matrix is exactly symmetric"
+            );
             worst = worst.max((c - g).abs());
         }
     }
@@ -71,6 +97,9 @@ fn empty_and_oversized_requests_agree() {
     let encoding = Sinusoidal::new(16, 10_000.0).unwrap();
     for backend in [&gpu, &Backend::Cpu] {
         assert_eq!(block_on(backend.pe_table(&encoding, 0)).unwrap().rows(), 0);
-        assert!(block_on(backend.pe_table(&encoding, 1 << 25)).is_err(), "past the core's table limit");
+        assert!(
+            block_on(backend.pe_table(&encoding, 1 << 25)).is_err(),
+            "past the core's table limit"
+        );
     }
 }

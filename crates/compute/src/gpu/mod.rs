@@ -110,7 +110,13 @@ impl GpuContext {
             pe_table: pipeline(&device, "pe_table", include_str!("pe_table.wgsl")),
             pe_dots: pipeline(&device, "pe_dots", include_str!("pe_dots.wgsl")),
         };
-        let context = GpuContext { device, queue, adapter, lost, kernels };
+        let context = GpuContext {
+            device,
+            queue,
+            adapter,
+            lost,
+            kernels,
+        };
         scope.pop(&context).await?;
         Ok(context)
     }
@@ -151,14 +157,14 @@ impl GpuContext {
         table.device == self.device
     }
 
-    /// Uploads unit rows once; every query reads this buffer. Synchronous: a failed upload shows at
-    /// the first kernel that reads it, as a dispatch error.
+    /// Uploads unit rows once (as whole vec4s); every query reads this buffer. Synchronous: a failed
+    /// upload shows at the first kernel that reads it, as a dispatch error.
     pub fn upload_table(&self, rows: UnitRows<'_>) -> Result<GpuTable, ComputeError> {
         self.check_alive()?;
-        self.check_size("the table", rows.as_slice().len() * 4)?;
+        self.check_size("the table", rows.len() * rows.dims().div_ceil(4) * 16)?;
         Ok(GpuTable {
             device: self.device.clone(),
-            buffer: self.storage("table", rows.as_slice()),
+            buffer: self.storage("table", &cosine::padded(rows.as_slice(), rows.dims())),
             dims: rows.dims(),
         })
     }
@@ -191,19 +197,29 @@ impl GpuContext {
     /// The largest storage binding (WebGPU guarantees 128 MiB).
     fn max_binding_bytes(&self) -> usize {
         let limits = self.device.limits();
-        limits.max_storage_buffer_binding_size.min(limits.max_buffer_size) as usize
+        limits
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size) as usize
     }
 
     /// A read-only storage buffer holding `data` (at least 4 bytes: WebGPU has no empty bindings).
     fn storage<T: bytemuck::Pod>(&self, label: &str, data: &[T]) -> wgpu::Buffer {
-        self.filled(label, bytemuck::cast_slice(data), wgpu::BufferUsages::STORAGE)
+        self.filled(
+            label,
+            bytemuck::cast_slice(data),
+            wgpu::BufferUsages::STORAGE,
+        )
     }
 
     /// A uniform buffer of u32 parameters (padded to 16 bytes, WGSL's struct alignment).
     fn uniform(&self, label: &str, params: &[u32]) -> wgpu::Buffer {
         let mut padded = params.to_vec();
         padded.resize(params.len().div_ceil(4).max(1) * 4, 0);
-        self.filled(label, bytemuck::cast_slice(&padded), wgpu::BufferUsages::UNIFORM)
+        self.filled(
+            label,
+            bytemuck::cast_slice(&padded),
+            wgpu::BufferUsages::UNIFORM,
+        )
     }
 
     /// A buffer written through the queue rather than mapped at creation: on a device that is being
@@ -233,7 +249,10 @@ impl GpuContext {
         let entries: Vec<wgpu::BindGroupEntry<'_>> = buffers
             .iter()
             .enumerate()
-            .map(|(binding, buffer)| wgpu::BindGroupEntry { binding: binding as u32, resource: buffer.as_entire_binding() })
+            .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                binding: binding as u32,
+                resource: buffer.as_entire_binding(),
+            })
             .collect();
         self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
@@ -259,13 +278,19 @@ impl GpuContext {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
         {
             let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
             for pass in passes {
                 compute.set_pipeline(pass.pipeline);
                 compute.set_bind_group(0, pass.bind_group, &[]);
-                compute.dispatch_workgroups(pass.workgroups[0], pass.workgroups[1], pass.workgroups[2]);
+                compute.dispatch_workgroups(
+                    pass.workgroups[0],
+                    pass.workgroups[1],
+                    pass.workgroups[2],
+                );
             }
         }
         encoder.copy_buffer_to_buffer(output, 0, &staging, 0, bytes);
@@ -274,9 +299,11 @@ impl GpuContext {
         let errors = scope.pop_later();
 
         let (sender, receiver) = oneshot::channel();
-        staging.slice(..).map_async(wgpu::MapMode::Read, move |result| {
-            let _ = sender.send(result);
-        });
+        staging
+            .slice(..)
+            .map_async(wgpu::MapMode::Read, move |result| {
+                let _ = sender.send(result);
+            });
         // Natively this waits for the submission and runs the map callback; on WebGPU it does
         // nothing and the browser calls back from its event loop.
         let polled = self.device.poll(wgpu::PollType::wait_indefinitely());
@@ -288,9 +315,13 @@ impl GpuContext {
             Err(_) => return Err(self.failure("the readback was dropped".into())),
         }
         let values = {
-            let view = staging.get_mapped_range(..).map_err(|e| self.failure(e.to_string()))?;
+            let view = staging
+                .get_mapped_range(..)
+                .map_err(|e| self.failure(e.to_string()))?;
             // The view's bytes need not be aligned for T (WebGPU copies them out of a JS buffer).
-            view.chunks_exact(std::mem::size_of::<T>()).map(bytemuck::pod_read_unaligned).collect()
+            view.chunks_exact(std::mem::size_of::<T>())
+                .map(bytemuck::pod_read_unaligned)
+                .collect()
         };
         staging.unmap();
         Ok(values)
@@ -322,19 +353,23 @@ type ScopeFutures = Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Optio
 impl Scope {
     fn push(device: &wgpu::Device) -> Scope {
         Scope {
-            guards: [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal]
-                .map(|filter| device.push_error_scope(filter)),
+            guards: [
+                wgpu::ErrorFilter::Validation,
+                wgpu::ErrorFilter::OutOfMemory,
+                wgpu::ErrorFilter::Internal,
+            ]
+            .map(|filter| device.push_error_scope(filter)),
         }
     }
 
     /// Pops the scopes (innermost first) and returns what they caught, to be awaited later.
     fn pop_later(self) -> ScopeFutures {
         let [validation, memory, internal] = self.guards;
-        let mut futures: ScopeFutures = Vec::with_capacity(3);
-        futures.push(Box::pin(internal.pop()));
-        futures.push(Box::pin(memory.pop()));
-        futures.push(Box::pin(validation.pop()));
-        futures
+        vec![
+            Box::pin(internal.pop()),
+            Box::pin(memory.pop()),
+            Box::pin(validation.pop()),
+        ]
     }
 
     async fn pop(self, context: &GpuContext) -> Result<(), ComputeError> {
@@ -369,7 +404,11 @@ fn pipeline(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ComputePi
 
 /// E.g. "llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan, Cpu)"; browsers often keep the name to themselves.
 fn describe(info: &wgpu::AdapterInfo) -> String {
-    let name = if info.name.is_empty() { "an unnamed adapter" } else { &info.name };
+    let name = if info.name.is_empty() {
+        "an unnamed adapter"
+    } else {
+        &info.name
+    };
     format!("{name} ({:?}, {:?})", info.backend, info.device_type)
 }
 

@@ -17,19 +17,34 @@ pub fn tolerance(a: &[f64], b: &[f64]) -> f64 {
     (a.len() + 3) as f64 * magnitude / (1u64 << 24) as f64
 }
 
-pub async fn run(context: &GpuContext, table: &PositionTable, n: usize) -> Result<Grid, ComputeError> {
+pub async fn run(
+    context: &GpuContext,
+    table: &PositionTable,
+    n: usize,
+) -> Result<Grid, ComputeError> {
     let (n, d) = (n.min(table.positions()), table.d());
     if n == 0 {
         return Ok(Grid::new(0, 0, Vec::new()));
     }
     context.check_size("the dot-product matrix", n * n * 4)?;
     let scope = context.begin()?;
-    let values: Vec<f32> = table.as_slice()[..n * d].iter().map(|&v| v as f32).collect();
+    let values: Vec<f32> = table.as_slice()[..n * d]
+        .iter()
+        .map(|&v| v as f32)
+        .collect();
     let params = context.uniform("pe_dots params", &[n as u32, d as u32]);
     let values = context.storage("position rows", &values);
     let matrix = context.output("dot matrix", n * n);
     let bind_group = context.bind(&context.kernels.pe_dots, &[&params, &values, &matrix]);
-    let pass = Pass { pipeline: &context.kernels.pe_dots, bind_group: &bind_group, workgroups: flat_groups(context, n * n) };
+    let pass = Pass {
+        pipeline: &context.kernels.pe_dots,
+        bind_group: &bind_group,
+        workgroups: flat_groups(context, n * n),
+    };
     let products: Vec<f32> = context.run_and_read(scope, &[pass], &matrix, n * n).await?;
-    Ok(Grid::new(n, n, products.into_iter().map(f64::from).collect()))
+    Ok(Grid::new(
+        n,
+        n,
+        products.into_iter().map(f64::from).collect(),
+    ))
 }

@@ -27,8 +27,21 @@ pub async fn nearest(
 ) -> Result<Vec<Vec<Scored>>, ComputeError> {
     // `cosine_scores` normalises its query; so do we.
     let vectors: Vec<Vec<f32>> = queries.iter().map(|q| normalised(q.vector)).collect();
-    let items: Vec<Item> = (0u32..).zip(queries).map(|(i, q)| Item::new([i; 3], q.exclude)).collect();
-    select(context, table, vocab, |slot| vectors[slot as usize].as_slice(), &items, Mode::Plain, k, keep).await
+    let items: Vec<Item> = (0u32..)
+        .zip(queries)
+        .map(|(i, q)| Item::new([i; 3], q.exclude))
+        .collect();
+    select(
+        context,
+        table,
+        vocab,
+        |slot| vectors[slot as usize].as_slice(),
+        &items,
+        Mode::Plain,
+        k,
+        keep,
+    )
+    .await
 }
 
 #[allow(clippy::too_many_arguments)] // the core's `solve` arguments, plus the two tables
@@ -53,13 +66,29 @@ pub async fn analogy(
     };
     let exclude: &[u32] = if include_inputs { &[] } else { &inputs };
     let items = [Item::new(slots, exclude)];
-    let found = select(context, gpu_table, vocab, |slot| vectors[slot as usize].as_slice(), &items, mode, k, None).await?;
+    let found = select(
+        context,
+        gpu_table,
+        vocab,
+        |slot| vectors[slot as usize].as_slice(),
+        &items,
+        mode,
+        k,
+        None,
+    )
+    .await?;
     Ok(found
         .into_iter()
         .flatten()
         .map(|s| {
             let w = rows.row(s.id);
-            Candidate { id: s.id, score: s.score, cos_x: dot(w, x), cos_y: dot(w, y), cos_z: dot(w, z) }
+            Candidate {
+                id: s.id,
+                score: s.score,
+                cos_x: dot(w, x),
+                cos_y: dot(w, y),
+                cos_z: dot(w, z),
+            }
         })
         .collect())
 }
@@ -75,13 +104,29 @@ pub async fn answers(
     vocab: usize,
 ) -> Result<Vec<u32>, ComputeError> {
     let rows = table.unit_rows();
-    let items: Vec<Item> = questions.iter().map(|q| Item::new([q.b, q.a, q.c], &[q.a, q.b, q.c])).collect();
+    let items: Vec<Item> = questions
+        .iter()
+        .map(|q| Item::new([q.b, q.a, q.c], &[q.a, q.b, q.c]))
+        .collect();
     let mode = match method {
         Method::Add => Mode::Add3,
         Method::Mul => Mode::Mul3,
     };
-    let found = select(context, gpu_table, vocab, |id| rows.row(id), &items, mode, 1, None).await?;
-    Ok(found.iter().map(|best| best.first().map_or(NONE, |s| s.id)).collect())
+    let found = select(
+        context,
+        gpu_table,
+        vocab,
+        |id| rows.row(id),
+        &items,
+        mode,
+        1,
+        None,
+    )
+    .await?;
+    Ok(found
+        .iter()
+        .map(|best| best.first().map_or(NONE, |s| s.id))
+        .collect())
 }
 
 /// The k best of the first `rows` rows for every item, whose slots name vectors by key (`vector`
@@ -104,7 +149,9 @@ async fn select<'v>(
     // Score rows per batch: what one binding holds, and what one dispatch's lanes of four cover.
     let max_vectors = (context.max_binding_bytes() / (rows * 4)).min(4 * max_groups);
     if max_vectors < 3 {
-        return Err(ComputeError::BadRequest(format!("{rows} rows are too many for this GPU's buffers")));
+        return Err(ComputeError::BadRequest(format!(
+            "{rows} rows are too many for this GPU's buffers"
+        )));
     }
     let mut found = Vec::with_capacity(items.len());
     let mut rest = items;
@@ -125,14 +172,23 @@ async fn select<'v>(
                 local.insert(slot, (data.len() / table.dims) as u32);
                 data.extend_from_slice(vector(slot));
             }
-            batch.push(Item { slots: item.slots.map(|slot| local[&slot]), ..*item });
+            batch.push(Item {
+                slots: item.slots.map(|slot| local[&slot]),
+                ..*item
+            });
         }
         // 2. Scores, then the choice, in one submission; only the k pairs per item come back.
         let scope = context.begin()?;
         let cosines = Cosines::new(context, table, rows, &data)?;
         let top = TopK::new(context, &cosines.scores, rows, &batch, mode, k, keep)?;
-        let pairs: Vec<u32> =
-            context.run_and_read(scope, &[cosines.pass(context), top.pass(context)], &top.found, batch.len() * k * 2).await?;
+        let pairs: Vec<u32> = context
+            .run_and_read(
+                scope,
+                &[cosines.pass(context), top.pass(context)],
+                &top.found,
+                batch.len() * k * 2,
+            )
+            .await?;
         found.extend(decode(&pairs, k));
         rest = &rest[batch.len()..];
     }

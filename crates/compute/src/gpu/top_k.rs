@@ -69,7 +69,10 @@ impl Item {
     pub fn new(slots: [u32; 3], exclude: &[u32]) -> Item {
         let mut padded = [NONE; MAX_EXCLUDED];
         padded[..exclude.len()].copy_from_slice(exclude);
-        Item { slots, exclude: padded }
+        Item {
+            slots,
+            exclude: padded,
+        }
     }
 
     fn words(&self) -> [u32; 8] {
@@ -99,10 +102,19 @@ impl TopK {
     ) -> Result<TopK, ComputeError> {
         let max_groups = context.device.limits().max_compute_workgroups_per_dimension as usize;
         if items.len() > max_groups {
-            return Err(ComputeError::BadRequest(format!("{} items in one dispatch; at most {max_groups}", items.len())));
+            return Err(ComputeError::BadRequest(format!(
+                "{} items in one dispatch; at most {max_groups}",
+                items.len()
+            )));
         }
-        let params = context.uniform("top_k params", &[rows as u32, k as u32, mode as u32, keep.is_some() as u32]);
-        let items_buffer = context.storage("items", &items.iter().flat_map(Item::words).collect::<Vec<u32>>());
+        let params = context.uniform(
+            "top_k params",
+            &[rows as u32, k as u32, mode as u32, keep.is_some() as u32],
+        );
+        let items_buffer = context.storage(
+            "items",
+            &items.iter().flat_map(Item::words).collect::<Vec<u32>>(),
+        );
         let mask = match keep {
             Some(keep) => {
                 // Rows past the mask are not kept, as on the CPU: pad with cleared bits.
@@ -114,13 +126,23 @@ impl TopK {
         };
         let mask = context.storage("mask", &mask);
         let found = context.output("found", items.len() * k * 2);
-        let bind_group =
-            context.bind(&context.kernels.top_k, &[&params, scores, &items_buffer, &mask, &found]);
-        Ok(TopK { found, bind_group, items: items.len() as u32 })
+        let bind_group = context.bind(
+            &context.kernels.top_k,
+            &[&params, scores, &items_buffer, &mask, &found],
+        );
+        Ok(TopK {
+            found,
+            bind_group,
+            items: items.len() as u32,
+        })
     }
 
     pub fn pass<'a>(&'a self, context: &'a GpuContext) -> Pass<'a> {
-        Pass { pipeline: &context.kernels.top_k, bind_group: &self.bind_group, workgroups: [self.items, 1, 1] }
+        Pass {
+            pipeline: &context.kernels.top_k,
+            bind_group: &self.bind_group,
+            workgroups: [self.items, 1, 1],
+        }
     }
 }
 
@@ -131,7 +153,10 @@ pub(super) fn decode(pairs: &[u32], k: usize) -> Vec<Vec<Scored>> {
         .map(|item| {
             item.chunks_exact(2)
                 .filter(|pair| pair[0] != NONE)
-                .map(|pair| Scored { id: pair[0], score: f32::from_bits(pair[1]) })
+                .map(|pair| Scored {
+                    id: pair[0],
+                    score: f32::from_bits(pair[1]),
+                })
                 .collect()
         })
         .collect()

@@ -86,12 +86,14 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_index
     var ids: array<u32, MAX_K>;
     var values: array<f32, MAX_K>;
     var n = 0u;
+    // values[k − 1] once the list is full: most rows lose to it with one comparison.
+    var threshold = 0.0;
     for (var r = t; r < params.rows; r += THREADS) {
         if (!competes(item, r)) {
             continue;
         }
         let s = score(item, r);
-        if (n == k && s <= values[k - 1u]) {
+        if (n == k && s <= threshold) {
             continue;
         }
         var at = min(n, k - 1u);
@@ -103,6 +105,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_index
         values[at] = s;
         ids[at] = r;
         n = min(n + 1u, k);
+        threshold = values[k - 1u];
     }
 
     // 2. k rounds of "best head wins".

@@ -66,7 +66,12 @@ impl Random {
 
 /// `rows × dims` random rows, words `w0`, `w1`, …; rows listed in `copies` as (from, to) repeat an
 /// earlier row exactly, so equal scores (ties) occur and must go to the lower row.
-pub fn table(rows: usize, dims: usize, seed: u64, copies: &[(usize, usize)]) -> Arc<EmbeddingTable> {
+pub fn table(
+    rows: usize,
+    dims: usize,
+    seed: u64,
+    copies: &[(usize, usize)],
+) -> Arc<EmbeddingTable> {
     let mut random = Random::new(seed);
     let mut raw: Vec<f32> = (0..rows * dims).map(|_| random.signed()).collect();
     for &(from, to) in copies {
