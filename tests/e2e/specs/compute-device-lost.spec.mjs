@@ -9,6 +9,8 @@ test('a lost device falls back to the CPU with a notice, the state kept', async 
   const app = await launch({ webgpu: true });
   t.after(() => app.close());
   const { page } = app;
+  // Let the first load finish: reloading mid-compile aborts it with a page error.
+  await page.locator('[data-testid="compute-backend"][data-settled="true"]').waitFor();
   await page.addInitScript(() => {
     window.__tilDevices = [];
     const request = GPUAdapter.prototype.requestDevice;
