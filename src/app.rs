@@ -62,6 +62,7 @@ fn current_hash() -> String {
 
 #[component]
 pub fn App() -> impl IntoView {
+    crate::embed::loader::provide_shared();
     Compute::provide();
     let shown = RwSignal::new(Lab::from_hash(&current_hash()));
     let listener = window_event_listener(ev::hashchange, move |_| {

@@ -30,6 +30,20 @@ pub struct Timing {
     pub build_ms: f64,
 }
 
+/// The page's one copy of the vectors, shared by every lab that needs them: `App` provides it, so
+/// the 3 MB file is fetched and decoded once whichever lab opens first.
+#[derive(Clone, Copy)]
+struct SharedVectors(RwSignal<Load>);
+
+pub fn provide_shared() {
+    provide_context(SharedVectors(RwSignal::new(Load::Idle)));
+}
+
+/// The shared load state (a private one where no `App` provided it, as in a component test).
+pub fn shared() -> RwSignal<Load> {
+    use_context::<SharedVectors>().map_or_else(|| RwSignal::new(Load::Idle), |shared| shared.0)
+}
+
 /// Starts fetching and building into `state` unless that has begun already.
 pub fn start(state: RwSignal<Load>) {
     if !matches!(state.get_untracked(), Load::Idle) {

@@ -6,7 +6,7 @@
 mod analogy_form;
 mod bench_panel;
 mod bench_run;
-mod loader;
+pub mod loader;
 mod lookup;
 mod neighbours;
 mod pca_view;

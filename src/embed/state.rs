@@ -54,7 +54,7 @@ pub struct BenchResult {
 impl EmbedState {
     pub fn new() -> EmbedState {
         EmbedState {
-            load: RwSignal::new(Load::Idle),
+            load: super::loader::shared(),
             query: RwSignal::new("king".to_string()),
             k: RwSignal::new(10),
             words_only: RwSignal::new(false),

@@ -3,27 +3,14 @@
 //! with PE(p) added each word's output moves. `til_core::posenc::compare_orders` does the sums; this
 //! panel loads the vectors (the first time the lab is shown), looks the words up and lays out the
 //! result. Left out: learned attention weights (the core's attention has none, on purpose).
-use std::sync::Arc;
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use til_core::embed::EmbeddingTable;
 use til_core::posenc::{compare_orders, OrderComparison, Sinusoidal};
 
 use super::format::short;
 use super::state::PeLab;
-use crate::browser::fetch_bytes;
-
-/// The GloVe asset, copied next to the page by Trunk (the Embed lab reads the same file).
-const VECTORS_URL: &str = "glove/vectors.bin";
-
-#[derive(Clone, Debug)]
-enum Glove {
-    Idle,
-    Loading,
-    Ready(Arc<EmbeddingTable>),
-    Failed(String),
-}
+use crate::embed::loader::{self, Load};
 
 /// What the panel shows for the two sentences.
 struct Outcome {
@@ -35,16 +22,17 @@ struct Outcome {
 
 #[component]
 pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
-    let glove = RwSignal::new(Glove::Idle);
+    // The same table the Embed lab uses: fetched and decoded once for the whole page.
+    let glove = loader::shared();
     Effect::new(move |_| {
         if active.get() {
-            load(glove);
+            loader::start(glove);
         }
     });
     let first = RwSignal::new("dog bit man".to_string());
     let second = RwSignal::new("man bit dog".to_string());
     let outcome = move || -> Option<Result<Outcome, String>> {
-        let Glove::Ready(table) = glove.get() else {
+        let Load::Ready(table, _) = glove.get() else {
             return None;
         };
         Some(compare(&table, &first.get(), &second.get(), lab.base()))
@@ -59,9 +47,9 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
                     on:input=move |ev| second.set(event_target_value(&ev))/></label>
             </div>
             {move || match glove.get() {
-                Glove::Idle | Glove::Loading => view! { <p class="muted" data-testid="pe-order-status">"Loading GloVe vectors…"</p> }.into_any(),
-                Glove::Failed(error) => view! { <p class="error" data-testid="pe-order-status">{error}</p> }.into_any(),
-                Glove::Ready(_) => match outcome() {
+                Load::Idle | Load::Loading => view! { <p class="muted" data-testid="pe-order-status">"Loading GloVe vectors…"</p> }.into_any(),
+                Load::Failed(error) => view! { <p class="error" data-testid="pe-order-status">{error}</p> }.into_any(),
+                Load::Ready(..) => match outcome() {
                     Some(Ok(outcome)) => show(outcome).into_any(),
                     Some(Err(error)) => view! { <p class="error" role="status" data-testid="pe-order-error">{error}</p> }.into_any(),
                     None => ().into_any(),
@@ -69,23 +57,6 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
             }}
         </section>
     }
-}
-
-/// Fetches and decodes the vectors once.
-fn load(glove: RwSignal<Glove>) {
-    if !matches!(glove.get_untracked(), Glove::Idle) {
-        return;
-    }
-    glove.set(Glove::Loading);
-    spawn_local(async move {
-        let loaded = fetch_bytes(VECTORS_URL)
-            .await
-            .and_then(|bytes| EmbeddingTable::from_asset(&bytes).map_err(|e| e.to_string()));
-        glove.set(match loaded {
-            Ok(table) => Glove::Ready(Arc::new(table)),
-            Err(error) => Glove::Failed(format!("{VECTORS_URL}: {error}")),
-        });
-    });
 }
 
 /// 1. words to rows (unknown words are errors that suggest close ones); 2. PE as wide as the rows;

@@ -37,7 +37,7 @@ pub fn VocabView(lab: BpeLab) -> impl IntoView {
         <section class="panel" aria-labelledby="vocab-heading">
             <h3 id="vocab-heading">
                 "Vocabulary "
-                <span class="muted" data-testid="bpe-vocab-size">{move || lab.trace.with(|t| t.as_ref().map(|t| vocab_size(t)))}</span>
+                <span class="muted" data-testid="bpe-vocab-size">{move || lab.trace.with(|t| t.as_ref().map(vocab_size))}</span>
             </h3>
             <div class="chips" data-testid="bpe-vocab">
                 <For
