@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use til_core::embed::analogy::add_target;
 use til_core::embed::benchmark::Question;
-use til_core::embed::{dot, normalised, Analogy, Candidate, EmbeddingTable, Method, Scored};
+use til_core::embed::{normalised, Analogy, Candidate, EmbeddingTable, Method, Scored};
 
 use super::cosine::Cosines;
 use super::top_k::{decode, Item, Mode, TopK, NONE};
@@ -80,16 +80,7 @@ pub async fn analogy(
     Ok(found
         .into_iter()
         .flatten()
-        .map(|s| {
-            let w = rows.row(s.id);
-            Candidate {
-                id: s.id,
-                score: s.score,
-                cos_x: dot(w, x),
-                cos_y: dot(w, y),
-                cos_z: dot(w, z),
-            }
-        })
+        .map(|s| Candidate::explained(s.id, s.score, rows.row(s.id), [x, y, z]))
         .collect())
 }
 

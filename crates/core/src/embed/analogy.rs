@@ -80,6 +80,19 @@ pub struct Candidate {
     pub cos_z: f32,
 }
 
+impl Candidate {
+    /// Row `id` (unit vector `row`) scored `score`, with its cosine to each input's unit vector.
+    pub fn explained(id: u32, score: f32, row: &[f32], [x, y, z]: [&[f32]; 3]) -> Candidate {
+        Candidate {
+            id,
+            score,
+            cos_x: dot(row, x),
+            cos_y: dot(row, y),
+            cos_z: dot(row, z),
+        }
+    }
+}
+
 /// 3CosAdd's target direction, unit(x̂ + ẑ − ŷ), summed in gensim's order (positives, then negatives).
 pub fn add_target(x: &[f32], y: &[f32], z: &[f32]) -> Vec<f32> {
     let sum: Vec<f32> = x
@@ -129,16 +142,7 @@ pub fn solve(
         include_inputs || !inputs.contains(&id)
     })
     .into_iter()
-    .map(|s| {
-        let w = rows.row(s.id);
-        Candidate {
-            id: s.id,
-            score: s.score,
-            cos_x: dot(w, x),
-            cos_y: dot(w, y),
-            cos_z: dot(w, z),
-        }
-    })
+    .map(|s| Candidate::explained(s.id, s.score, rows.row(s.id), [x, y, z]))
     .collect()
 }
 
