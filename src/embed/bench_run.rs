@@ -7,7 +7,7 @@
 //! thread).
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use til_compute::{benchmark_report, BackendKind};
+use til_compute::BackendKind;
 use til_core::embed::benchmark::{BenchmarkRun, QuestionSet};
 
 use super::state::{BenchResult, EmbedState, BENCHMARK_VOCAB};
@@ -79,7 +79,7 @@ pub fn start(lab: EmbedState) {
                 }
             }
             bench.report.set(Some(BenchResult {
-                report: benchmark_report(&set, method, &answers),
+                report: set.report(method, &answers),
                 millis: now_ms() - started,
                 questions: set.asked() + set.skipped(),
             }));

@@ -29,7 +29,7 @@ mod mask;
 
 use std::sync::Arc;
 
-use til_core::embed::benchmark::{AnalogyReport, Question, QuestionSet, Score, SectionScore};
+use til_core::embed::benchmark::Question;
 use til_core::embed::{Analogy, Candidate, EmbeddingTable, Method, Scored};
 use til_core::posenc::{PositionTable, Sinusoidal};
 
@@ -269,37 +269,6 @@ impl Backend {
             Backend::Gpu(context) => gpu::pe_dots::run(context, table, n).await,
             Backend::Cpu => Ok(cpu::pe_dot_matrix(table, n)),
         }
-    }
-}
-
-/// The benchmark's report from answers given section by section (`answers[s]` for the first
-/// `answers.len()` sections of `set`, in question order), as the core's `BenchmarkRun::report` makes it
-/// from its own run: a question is correct when its answer is the expected row.
-pub fn benchmark_report(set: &QuestionSet, method: Method, answers: &[Vec<u32>]) -> AnalogyReport {
-    let sections = set
-        .sections
-        .iter()
-        .zip(answers)
-        .map(|(section, answers)| SectionScore {
-            name: section.name.clone(),
-            syntactic: section.is_syntactic(),
-            score: Score {
-                correct: section
-                    .questions
-                    .iter()
-                    .zip(answers)
-                    .filter(|(q, &a)| a == q.expected)
-                    .count(),
-                asked: section.questions.len(),
-            },
-            skipped: section.skipped,
-        })
-        .collect();
-    AnalogyReport {
-        method,
-        vocab: set.vocab,
-        sections,
-        complete: answers.len() >= set.sections.len(),
     }
 }
 

@@ -8,7 +8,6 @@
 mod common;
 
 use common::{block_on, gpu, table, Random};
-use til_compute::benchmark_report;
 use til_compute::gpu::top_k::{self, Mode};
 use til_compute::Backend;
 use til_core::embed::benchmark::{BenchmarkRun, Question, QuestionSet};
@@ -196,7 +195,7 @@ fn the_google_benchmark_reports_what_the_core_reports() {
             );
             answers.push(got);
         }
-        let report = benchmark_report(&set, method, &answers);
+        let report = set.report(method, &answers);
         eprintln!(
             "{}: core {:?}, GPU {:?}; {differ} answers differ, each a near-tie",
             method.label(),

@@ -60,6 +60,37 @@ pub struct QuestionSet {
 }
 
 impl QuestionSet {
+    /// The report for answers given section by section (`answers[s]` for the first `answers.len()`
+    /// sections, in question order), whoever computed them: a question is correct when its answer
+    /// is the expected row.
+    pub fn report(&self, method: Method, answers: &[Vec<u32>]) -> AnalogyReport {
+        let sections = self
+            .sections
+            .iter()
+            .zip(answers)
+            .map(|(section, answers)| SectionScore {
+                name: section.name.clone(),
+                syntactic: section.is_syntactic(),
+                score: Score {
+                    correct: section
+                        .questions
+                        .iter()
+                        .zip(answers)
+                        .filter(|(q, &a)| a == q.expected)
+                        .count(),
+                    asked: section.questions.len(),
+                },
+                skipped: section.skipped,
+            })
+            .collect();
+        AnalogyReport {
+            method,
+            vocab: self.vocab,
+            sections,
+            complete: answers.len() >= self.sections.len(),
+        }
+    }
+
     pub fn parse(
         text: &str,
         table: &EmbeddingTable,
@@ -342,33 +373,11 @@ impl<'a> BenchmarkRun<'a> {
     /// The sections finished so far.
     pub fn report(&self) -> AnalogyReport {
         let finished = self.done / self.blocks().max(1);
-        let sections = self
-            .set
-            .sections
+        let answers: Vec<Vec<u32>> = self.best[..finished]
             .iter()
-            .zip(&self.best)
-            .take(finished)
-            .map(|(section, best)| SectionScore {
-                name: section.name.clone(),
-                syntactic: section.is_syntactic(),
-                score: Score {
-                    correct: section
-                        .questions
-                        .iter()
-                        .zip(best)
-                        .filter(|(q, b)| b.id == q.expected)
-                        .count(),
-                    asked: section.questions.len(),
-                },
-                skipped: section.skipped,
-            })
+            .map(|best| best.iter().map(|b| b.id).collect())
             .collect();
-        AnalogyReport {
-            method: self.method,
-            vocab: self.set.vocab,
-            sections,
-            complete: finished == self.plans.len(),
-        }
+        self.set.report(self.method, &answers)
     }
 }
 
