@@ -6,6 +6,7 @@
 //!
 //! Tool installation (Trunk, wasm-bindgen, wasm-opt, system packages) lives in tools.rs.
 
+mod python;
 mod serve;
 mod test;
 mod tools;

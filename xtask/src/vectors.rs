@@ -14,8 +14,8 @@
 //!
 //! Leaves out: downloading anything but the pinned PyPI packages.
 
-use crate::{project_root, run, step, Result};
-use std::path::{Path, PathBuf};
+use crate::{project_root, python, run, step, Result};
+use std::path::Path;
 use std::process::Command;
 use til_core::embed::table::{encode, Encoding};
 
@@ -43,7 +43,7 @@ pub fn main(args: &[String]) -> Result {
     let work = root.join("target/glove");
 
     // 1. The pinned Python environment.
-    let python = python_venv(&root)?;
+    let python = python::venv(&root, "glove-venv", "tools/glove-asset/requirements.txt")?;
 
     // 2. Export the rows.
     run(Command::new(&python)
@@ -88,26 +88,6 @@ pub fn main(args: &[String]) -> Result {
             .arg(root.join("target/release/til")))?;
     }
     Ok(())
-}
-
-/// target/glove-venv with the pinned packages; returns its python.
-fn python_venv(root: &Path) -> Result<PathBuf> {
-    let venv = root.join("target/glove-venv");
-    let python = venv.join("bin/python");
-    let requirements = root.join("tools/glove-asset/requirements.txt");
-    let wanted = std::fs::read_to_string(&requirements)
-        .map_err(|e| format!("cannot read {}: {e}", requirements.display()))?;
-    let stamp = venv.join("requirements.installed");
-    if std::fs::read_to_string(&stamp).ok().as_deref() == Some(wanted.as_str()) {
-        return Ok(python);
-    }
-    step("creating target/glove-venv with the pinned Python packages");
-    run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-    run(Command::new(&python)
-        .args(["-m", "pip", "install", "--quiet", "-r"])
-        .arg(&requirements))?;
-    write(&stamp, wanted.as_bytes())?;
-    Ok(python)
 }
 
 fn read_export(work: &Path) -> Result<(Vec<String>, Vec<f32>)> {
