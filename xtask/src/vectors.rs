@@ -43,7 +43,12 @@ pub fn main(args: &[String]) -> Result {
     let work = root.join("target/glove");
 
     // 1. The pinned Python environment.
-    let python = python::venv(&root, "glove-venv", "tools/glove-asset/requirements.txt")?;
+    let python = python::venv(
+        &root,
+        "glove-venv",
+        "tools/glove-asset/requirements.txt",
+        python::Install::WithDependencies,
+    )?;
 
     // 2. Export the rows.
     run(Command::new(&python)
