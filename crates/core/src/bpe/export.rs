@@ -1,12 +1,32 @@
 //! Hugging Face BPE model files: `vocab.json` maps symbol -> id (the [`Vocab`] ids), `merges.txt` is
-//! `#version: 0.2` then `left right` per merge in rank order.
+//! `#version: 0.2` then `left right` per merge in rank order, and `tokenizer.json` is the whole
+//! tokenizer (normalizer, whitespace pre-tokenizer, the BPE model, decoder) in one file that
+//! `tokenizers` loads and that encodes like [`Encoder`](super::Encoder), ids included.
 //!
 //! Written by hand (the crate has no dependencies), so JSON string escaping lives here. Left out:
-//! `tokenizer.json` (pre-tokenizer, decoder and special-token settings) and writing files.
+//! special tokens (the walkthrough has none), an `unk_token` (so `tokenizers` drops a character the
+//! corpus never had, where the encoder keeps it as a symbol without an id), and writing files.
 
 use std::fmt::Write;
 
-use super::{Trace, Vocab};
+use super::{Trace, Vocab, END_OF_WORD};
+
+/// Rust's `char::is_whitespace` (Unicode White_Space), as inclusive ranges: the words of
+/// `WordCounts::from_text` and of `split_whitespace` end exactly where these begin.
+const WHITESPACE: [(char, char); 10] = [
+    ('\u{9}', '\u{d}'),
+    (' ', ' '),
+    ('\u{85}', '\u{85}'),
+    ('\u{a0}', '\u{a0}'),
+    ('\u{1680}', '\u{1680}'),
+    ('\u{2000}', '\u{200a}'),
+    ('\u{2028}', '\u{2029}'),
+    ('\u{202f}', '\u{202f}'),
+    ('\u{205f}', '\u{205f}'),
+    ('\u{3000}', '\u{3000}'),
+];
+/// What the normalizer appends to every word; with the model's suffix it spells [`END_OF_WORD`].
+const WORD_END_MARK: &str = "<";
 
 /// `{"symbol": id, ...}` in id order, one entry per line; each string once, with its first id.
 pub fn vocab_json(vocab: &Vocab) -> String {
@@ -33,6 +53,92 @@ pub fn merges_txt(trace: &Trace) -> String {
             vocab.symbol(merge.pair.right)
         );
     }
+    out
+}
+
+/// Hugging Face `tokenizer.json` for the trace's tokenizer (loads in `tokenizers` 0.20 and later).
+///
+/// How `</w>` survives the trip: `tokenizers` glues a BPE model's `end_of_word_suffix` onto a word's
+/// last character before merging, whereas here `</w>` is a symbol of its own that merges like any
+/// other (`r` + `</w>` is a learned merge). So, with the marker on, a normalizer appends `<` to every
+/// word and the suffix is `/w>`: the word's last "character" is then `<` + `/w>` = `</w>`, the very
+/// symbol and id of `vocab.json`, and every merge applies as here. Without the marker there is no
+/// normalizer and no suffix. The pre-tokenizer splits on whitespace as [`str::split_whitespace`].
+pub fn tokenizer_json(trace: &Trace) -> String {
+    // 1. With the marker: `<` after the last character of every word (an empty match there), the
+    //    suffix that completes it, and the decoder that turns `</w>` back into a space.
+    let (normalizer, suffix, decoder) = if trace.options().end_of_word {
+        let mut class = String::new();
+        push_whitespace_class(&mut class);
+        let pattern = format!("(?<=[^{class}])(?=[{class}]|\\z)");
+        (
+            format!(
+                r#"{{"type": "Replace", "pattern": {{"Regex": {}}}, "content": {}}}"#,
+                json_string(&pattern),
+                json_string(WORD_END_MARK)
+            ),
+            json_string(&END_OF_WORD[WORD_END_MARK.len()..]),
+            format!(
+                r#"{{"type": "BPEDecoder", "suffix": {}}}"#,
+                json_string(END_OF_WORD)
+            ),
+        )
+    } else {
+        ("null".into(), "null".into(), "null".into())
+    };
+    // 2. The vocabulary and the merges, as in vocab.json and merges.txt (pairs as arrays).
+    let vocab = trace.vocab();
+    let merges: Vec<String> = trace
+        .merges()
+        .map(|m| {
+            let [left, right] = [m.pair.left, m.pair.right].map(|id| json_string(vocab.symbol(id)));
+            format!("\n      [{left}, {right}]")
+        })
+        .collect();
+    // 3. The whole file; the pre-tokenizer splits on whitespace as `split_whitespace` does.
+    format!(
+        r#"{{
+  "version": "1.0",
+  "truncation": null,
+  "padding": null,
+  "added_tokens": [],
+  "normalizer": {normalizer},
+  "pre_tokenizer": {{"type": "WhitespaceSplit"}},
+  "post_processor": null,
+  "decoder": {decoder},
+  "model": {{
+    "type": "BPE",
+    "dropout": null,
+    "unk_token": null,
+    "continuing_subword_prefix": null,
+    "end_of_word_suffix": {suffix},
+    "fuse_unk": false,
+    "byte_fallback": false,
+    "ignore_merges": false,
+    "vocab": {},
+    "merges": [{}
+    ]
+  }}
+}}
+"#,
+        vocab_json(vocab).trim_end().replace('\n', "\n    "),
+        merges.join(",")
+    )
+}
+
+/// The inside of a regex character class holding [`WHITESPACE`], as Oniguruma `\x{..}` escapes.
+fn push_whitespace_class(out: &mut String) {
+    for (low, high) in WHITESPACE {
+        let _ = write!(out, "\\x{{{:x}}}", low as u32);
+        if high != low {
+            let _ = write!(out, "-\\x{{{:x}}}", high as u32);
+        }
+    }
+}
+
+fn json_string(text: &str) -> String {
+    let mut out = String::new();
+    push_json_string(&mut out, text);
     out
 }
 
@@ -67,6 +173,34 @@ mod tests {
         let mut s = String::new();
         push_json_string(&mut s, "a\"b\\c\n\t\u{1}\u{7f}é😀\u{2028}");
         assert_eq!(s, "\"a\\\"b\\\\c\\n\\t\\u0001\u{7f}é😀\\u2028\"");
+    }
+
+    #[test]
+    fn whitespace_ranges_are_rusts() {
+        let listed = |c: char| {
+            WHITESPACE
+                .iter()
+                .any(|&(low, high)| (low..=high).contains(&c))
+        };
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            assert_eq!(listed(c), c.is_whitespace(), "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn tokenizer_json_of_the_seed() {
+        let words = crate::bpe::WordCounts::from_pairs([("low".to_string(), 5)]);
+        let trace = crate::bpe::train(&words, Default::default(), 2).unwrap();
+        let json = tokenizer_json(&trace);
+        // `l o` then `lo w`; `</w>` stays its own symbol, spelt by the `<` mark and the suffix.
+        assert!(json.contains("\"end_of_word_suffix\": \"/w>\""), "{json}");
+        assert!(json.contains("\"content\": \"<\""), "{json}");
+        assert!(
+            json.contains("\"merges\": [\n      [\"l\", \"o\"],\n      [\"lo\", \"w\"]\n    ]"),
+            "{json}"
+        );
+        assert!(json.contains("\"vocab\": {\n      \"</w>\": 0,"), "{json}");
+        assert!(json.contains("\\\\x{9}-\\\\x{d}\\\\x{20}"), "{json}");
     }
 
     #[test]

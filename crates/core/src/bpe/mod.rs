@@ -8,7 +8,7 @@
 //! - `trainer`: incremental training (no full recount per merge);
 //! - `trace`: the recorded run as deltas, and a cursor that scrubs it both ways;
 //! - `encoder`: segmenting an unseen word by replaying the merge table;
-//! - `export`: Hugging Face `vocab.json` and `merges.txt`.
+//! - `export`: Hugging Face `vocab.json`, `merges.txt` and `tokenizer.json`.
 //!
 //! Left out on purpose: byte-level BPE (symbols are Unicode scalar values, not bytes), normalisation,
 //! pre-tokenisation regexes, special tokens and dropout. Symbols are identified by their string, as in
@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 pub use corpus::WordCounts;
 pub use encoder::{EncodeStep, Encoder, Encoding};
-pub use export::{merges_txt, vocab_json};
+pub use export::{merges_txt, tokenizer_json, vocab_json};
 pub use tie_rule::TieRule;
 pub use trace::{Cursor, PairCountChange, PairSources, Step, Trace, TIED_LIMIT};
 pub use trainer::{train, TrainOptions, Trainer};
