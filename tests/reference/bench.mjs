@@ -1,81 +1,48 @@
-// Encode throughput of `til gpt2 encode` (native, release) against js-tiktoken's
-// gpt2 encoding on the same ≥ 10 MB of mixed text, in the same run; also checks
-// that both give the same ids. Prints MB/s; asserts no timing.
-// Text: assets/tinyshakespeare.txt ×5, then the reference corpus (without the
-// long-runs file, which js-tiktoken's quadratic merge makes a test of patience)
-// repeated to reach 10 MB.
-// til's time is wall-clock for the whole process (start, table build, read,
-// encode, print), shown gross and net of an empty-input run.
-// Leaves out: decode, memory, the page's wasm build.
-// Usage: cargo build --release -p til-cli && node tests/reference/bench.mjs
-import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
-import { spawnSync } from "node:child_process";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// js-tiktoken's side of `cargo xtask bench`'s GPT-2 rows (xtask/src/bench/gpt2.rs makes the text and
+// runs til; this file only runs the peer).
+//
+//   node tests/reference/bench.mjs encode TEXT IDS_OUT
+//     Encodes TEXT with js-tiktoken's gpt2 encoding (special tokens as plain text, as
+//     `til gpt2 encode`), in this process after a 1 MB warm-up so V8 has compiled the hot paths;
+//     writes the ids space-separated on one line to IDS_OUT and prints one JSON line:
+//     {"ms": encode time, "load_ms": building the ranks table, "js_tiktoken" and "node": versions}.
+//   node tests/reference/bench.mjs ranks DIR
+//     Writes js-tiktoken's gpt2 ranks in tiktoken's own file format (DIR/gpt2.tiktoken: base64
+//     token, space, rank) and its pattern and special tokens (DIR/gpt2.json), so Python tiktoken can
+//     run offline on the same data (tools/bench/tiktoken_gpt2.py).
+// Leaves out: decode, memory.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { Tiktoken } from "js-tiktoken/lite";
 import gpt2 from "js-tiktoken/ranks/gpt2";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..");
-const til = join(root, "target", "release", "til");
-if (!existsSync(til)) {
-  console.error("bench.mjs: build first: cargo build --release -p til-cli");
+const [mode, ...args] = process.argv.slice(2);
+const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
+
+if (mode === "encode" && args.length === 2) {
+  const [textPath, idsOut] = args;
+  const text = readFileSync(textPath, "utf8");
+  const start = process.hrtime.bigint();
+  const enc = new Tiktoken(gpt2);
+  const loadMs = seconds(start) * 1000;
+  enc.encode(text.slice(0, 1_000_000), [], []);
+  const t = process.hrtime.bigint();
+  const ids = enc.encode(text, [], []);
+  const ms = seconds(t) * 1000;
+  writeFileSync(idsOut, ids.join(" ") + "\n");
+  const { version } = JSON.parse(readFileSync(new URL("./node_modules/js-tiktoken/package.json", import.meta.url)));
+  console.log(JSON.stringify({ ms, load_ms: loadMs, js_tiktoken: version, node: process.versions.node }));
+} else if (mode === "ranks" && args.length === 1) {
+  // bpe_ranks holds lines `! OFFSET TOKEN TOKEN…`: the k-th base64 token has rank OFFSET + k.
+  const lines = [];
+  for (const line of gpt2.bpe_ranks.split("\n").filter(Boolean)) {
+    const [, offset, ...tokens] = line.split(" ");
+    tokens.forEach((token, k) => lines.push(`${token} ${Number(offset) + k}`));
+  }
+  writeFileSync(join(args[0], "gpt2.tiktoken"), lines.join("\n") + "\n");
+  const { pat_str, special_tokens, explicit_n_vocab } = gpt2;
+  writeFileSync(join(args[0], "gpt2.json"), JSON.stringify({ pat_str, special_tokens, explicit_n_vocab }));
+} else {
+  console.error("usage: node bench.mjs encode TEXT IDS_OUT | ranks DIR");
   process.exit(2);
 }
-
-// 1. The text, written to a file for til.
-const shakespeare = readFileSync(join(root, "assets", "tinyshakespeare.txt"), "utf8");
-const corpus = readdirSync(join(here, "corpus"))
-  .filter((f) => f.endsWith(".txt") && f !== "long-runs.txt")
-  .sort()
-  .map((f) => readFileSync(join(here, "corpus", f), "utf8"))
-  .join("\n");
-let text = shakespeare.repeat(5);
-while (Buffer.byteLength(text) < 10_000_000) text += corpus;
-const mb = Buffer.byteLength(text) / 1e6;
-const file = join(tmpdir(), "til-gpt2-bench.txt");
-const empty = join(tmpdir(), "til-gpt2-bench-empty.txt");
-writeFileSync(file, text);
-writeFileSync(empty, "");
-
-const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
-const best = (runs, f) => Math.min(...Array.from({ length: runs }, f));
-
-// 2. js-tiktoken, in process, after a warm-up so V8 has compiled the hot paths.
-let start = process.hrtime.bigint();
-const enc = new Tiktoken(gpt2);
-const jsLoad = seconds(start);
-enc.encode(text.slice(0, 1_000_000), [], []);
-let jsIds = "";
-const jsTime = best(2, () => {
-  const t = process.hrtime.bigint();
-  jsIds = enc.encode(text, [], []).join(" ");
-  return seconds(t);
-});
-
-// 3. til, as a process.
-function runTil(path) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(til, ["gpt2", "encode", path], { maxBuffer: 1 << 30, encoding: "utf8" });
-  const s = seconds(t);
-  if (r.status !== 0) throw new Error(`til failed: ${r.stderr}`);
-  return [s, r.stdout];
-}
-let tilIds = "";
-const tilTime = best(3, () => {
-  const [s, out] = runTil(file);
-  tilIds = out.trimEnd();
-  return s;
-});
-const overhead = best(3, () => runTil(empty)[0]);
-
-// 4. Report.
-const same = tilIds === jsIds;
-const fmt = (x) => x.toFixed(1);
-console.log(`text: ${fmt(mb)} MB, ${jsIds.split(" ").length} tokens, ids identical: ${same}`);
-console.log(`js-tiktoken ${enc.constructor.name} (node ${process.versions.node}): ${fmt(mb / jsTime)} MB/s (${jsTime.toFixed(2)} s; ranks load ${(jsLoad * 1000).toFixed(0)} ms)`);
-console.log(`til gpt2 encode, whole process: ${fmt(mb / tilTime)} MB/s (${tilTime.toFixed(2)} s)`);
-console.log(`til net of start-up (${(overhead * 1000).toFixed(0)} ms incl. table build): ${fmt(mb / (tilTime - overhead))} MB/s`);
-console.log(`ratio til/js-tiktoken: ${fmt(jsTime / tilTime)}x whole process, ${fmt(jsTime / (tilTime - overhead))}x net`);
-if (!same) process.exit(1);

