@@ -4,9 +4,11 @@
 //! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
+//! - [`link`]: the page's state as a query string, hostile values clamped or ignored with notes.
 
 pub mod bpe;
 pub mod embed;
 mod fxhash;
 pub mod gpt2;
+pub mod link;
 pub mod posenc;
