@@ -1,5 +1,6 @@
 //! Small controls shared by the labs.
 pub mod merge_steps;
+pub mod on_screen;
 pub mod plot_canvas;
 pub mod progress_bar;
 pub mod token_chip;

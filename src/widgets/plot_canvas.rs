@@ -1,5 +1,6 @@
 //! A canvas that plotters draws on. The `draw` closure runs in an effect, so it redraws whenever a
-//! signal it reads changes; the canvas is sized for the device's pixel ratio so lines stay sharp.
+//! signal it reads changes while the canvas is on screen (`on_screen`); the canvas is sized for the
+//! device's pixel ratio so lines stay sharp.
 //! Every plot also needs a text alternative next to it (a table or a summary): canvases are opaque
 //! to screen readers, and `label` only names the picture.
 use leptos::html::Canvas;
@@ -7,6 +8,8 @@ use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+
+use super::on_screen::on_screen;
 
 /// What a draw closure receives: the whole canvas as one plotters drawing area, in CSS pixels
 /// scaled by the device pixel ratio (`Plot::scale`).
@@ -47,8 +50,11 @@ where
     F: Fn(Plot) + 'static,
 {
     let canvas_ref = NodeRef::<Canvas>::new();
+    let visible = on_screen(canvas_ref);
     Effect::new(move |_| {
-        let Some(canvas) = canvas_ref.get() else {
+        // Out of sight, the effect reads none of `draw`'s signals, so it wakes only when the canvas
+        // comes into view, and then draws the latest state.
+        let Some(canvas) = canvas_ref.get().filter(|_| visible.get()) else {
             return;
         };
         let scale = web_sys::window()

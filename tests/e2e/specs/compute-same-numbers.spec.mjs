@@ -36,11 +36,18 @@ async function embedTexts(page, word) {
   };
 }
 
+/** Lets effects that the last results woke finish drawing. */
+async function nextFrame(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
+}
+
 async function pixels(page) {
   return page.evaluate((ids) => Object.fromEntries(ids.map((id) => {
     const canvas = document.querySelector(`[data-testid="${id}"]`);
     const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    return [id, { width: canvas.width, height: canvas.height, data: Array.from(data) }];
+    const { top, bottom } = canvas.getBoundingClientRect();
+    const inView = bottom > 0 && top < window.innerHeight;
+    return [id, { width: canvas.width, height: canvas.height, inView, data: Array.from(data) }];
   })), HEATMAPS);
 }
 
@@ -68,22 +75,27 @@ test('neighbours, analogies and PE heatmaps are the same on WebGPU and on the CP
     }
   }
 
-  // 2. The Position lab: the three heatmaps drawn from backend results, and the PE vector.
+  // 2. The Position lab: the three heatmaps drawn from backend results, and the PE vector. Canvases
+  // out of sight skip drawing, so a tall window keeps all three heatmaps in view while they redraw.
+  await page.setViewportSize({ width: 1280, height: 1800 });
   await page.getByTestId('nav-position').click();
   await page.getByTestId('pe-vector').waitFor({ state: 'visible' });
   if ((await page.getByTestId('pe-play').getAttribute('aria-pressed')) === 'true') {
     await page.getByTestId('pe-play').click();
   }
+  await page.getByTestId('pe-matrix').scrollIntoViewIfNeeded();
   const images = {};
   const vectors = {};
   for (const backend of ['CPU', 'WebGPU']) {
     await useBackend(page, backend);
+    await nextFrame(page);
     images[backend] = await pixels(page);
     vectors[backend] = await page.getByTestId('pe-vector').innerText();
   }
   assert.equal(vectors.WebGPU, vectors.CPU, 'the PE vector at the cursor');
   for (const id of HEATMAPS) {
     const [cpu, gpu] = [images.CPU[id], images.WebGPU[id]];
+    assert.ok(cpu.inView && gpu.inView, `${id} was out of view, so it may not have redrawn`);
     assert.deepEqual([gpu.width, gpu.height], [cpu.width, cpu.height], id);
     let differ = 0;
     let worst = 0;
