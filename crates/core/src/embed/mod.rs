@@ -10,6 +10,7 @@
 //! - [`lookup`]: the shapes of a batch going through token and position embeddings, with the
 //!   context-window guard.
 //! - [`suggest`]: close words for an unknown one.
+//! - [`export`]: neighbours and benchmark results as CSV.
 //!
 //! The scoring functions take a [`UnitRows`] view (plain `&[f32]`, unit-length rows) rather than the
 //! table, so a GPU twin can be checked against them value for value. This file holds that view and
@@ -17,6 +18,7 @@
 
 pub mod analogy;
 pub mod benchmark;
+pub mod export;
 mod lanes;
 pub mod lookup;
 pub mod neighbours;

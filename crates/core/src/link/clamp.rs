@@ -24,7 +24,7 @@ pub fn check(kind: &Kind, raw: &str) -> (Option<Value>, Option<String>) {
             }
         }
         Kind::Choice(names) => match names.iter().find(|n| n.eq_ignore_ascii_case(raw.trim())) {
-            Some(name) => (Some(Value::Text(name.to_string())), None),
+            Some(name) => (Some(Value::Text(name.clone())), None),
             None => (
                 None,
                 Some(format!("is not one of {}: ignored.", names.join(", "))),
@@ -193,7 +193,7 @@ mod tests {
         );
         // Characters, not bytes.
         assert_eq!(check(&word, "ééééé").0, Some(Value::Text("ééééé".into())));
-        let rule = Kind::Choice(vec!["lexicographic", "first-seen"]);
+        let rule = Kind::Choice(vec!["lexicographic".into(), "first-seen".into()]);
         assert_eq!(
             check(&rule, "First-Seen").0,
             Some(Value::Text("first-seen".into()))

@@ -28,7 +28,7 @@ pub enum Kind {
     /// Text of at most `max_chars` characters.
     Text { max_chars: usize },
     /// One of these names (matched without ASCII case).
-    Choice(Vec<&'static str>),
+    Choice(Vec<String>),
 }
 
 /// One parameter: its key in the query string, its name in notes, what it accepts.
@@ -56,6 +56,10 @@ pub struct Link {
 impl Link {
     pub fn set(&mut self, key: &'static str, value: Value) {
         self.values.insert(key, value);
+    }
+
+    pub fn remove(&mut self, key: &str) {
+        self.values.remove(key);
     }
 
     pub fn get(&self, key: &str) -> Option<&Value> {
@@ -252,7 +256,7 @@ mod tests {
             Param {
                 key: "tie",
                 label: "tie rule",
-                kind: Kind::Choice(vec!["lexicographic", "smallest-id"]),
+                kind: Kind::Choice(vec!["lexicographic".into(), "smallest-id".into()]),
             },
         ]
     }
