@@ -190,15 +190,7 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
     // 2. Neighbours, k = 10 over every row.
     for batch in [1usize, 16] {
         let ids: Vec<u32> = (0..batch as u32).map(|i| i * 97 + 3).collect();
-        let excluded: Vec<[u32; 1]> = ids.iter().map(|&id| [id]).collect();
-        let queries: Vec<Query<'_>> = ids
-            .iter()
-            .zip(&excluded)
-            .map(|(&id, exclude)| Query {
-                vector: table.raw_row(id),
-                exclude,
-            })
-            .collect();
+        let queries: Vec<Query<'_>> = ids.iter().map(|id| Query::row(&table, id)).collect();
         let (mut m, cpu, on_gpu) = both(compute, gpu, "neighbours", RUNS, async |b: &Backend| {
             b.nearest(vectors(b), &queries, 10, table.rows(), None)
                 .await

@@ -55,15 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // 1. Neighbours: k = 10 over all 50,000 rows, for batches of queries.
     for batch in [1, 4, 16, 64, 256] {
         let ids: Vec<u32> = (0..batch as u32).map(|i| i * 37 + 11).collect();
-        let excluded: Vec<[u32; 1]> = ids.iter().map(|&id| [id]).collect();
-        let queries: Vec<Query<'_>> = ids
-            .iter()
-            .zip(&excluded)
-            .map(|(&id, exclude)| Query {
-                vector: table.raw_row(id),
-                exclude,
-            })
-            .collect();
+        let queries: Vec<Query<'_>> = ids.iter().map(|id| Query::row(&table, id)).collect();
         let run = |backend: &Backend, vectors: &Vectors| {
             time(7, || {
                 pollster::block_on(backend.nearest(vectors, &queries, 10, table.rows(), None))

@@ -88,6 +88,16 @@ pub struct Query<'a> {
     pub exclude: &'a [u32],
 }
 
+impl<'a> Query<'a> {
+    /// The table's own row `id` as the query, with that row excluded: "the neighbours of a word".
+    pub fn row(table: &'a EmbeddingTable, id: &'a u32) -> Query<'a> {
+        Query {
+            vector: table.raw_row(*id),
+            exclude: std::slice::from_ref(id),
+        }
+    }
+}
+
 /// A row-major matrix of f64: a position table (positions × d) or a dot-product matrix (n × n).
 /// The CPU backend fills it with the core's f64 values, the GPU backend with its f32 values widened.
 #[derive(Clone, Debug, PartialEq)]
