@@ -19,7 +19,7 @@
 //! tokens, threads.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeSet, BinaryHeap};
 
 use super::segments::Segments;
 use super::tie_rule::{Occurrence, TieKey, TieRule};
@@ -95,14 +95,8 @@ impl Trainer {
         }
         check_size(words, options.end_of_word)?;
         // 2. The alphabet: every character, plus the end-of-word marker; ids follow sorted order.
-        let mut alphabet: Vec<String> = words
-            .entries()
-            .iter()
-            .flat_map(|(word, _)| word.chars())
-            .collect::<std::collections::BTreeSet<char>>()
-            .into_iter()
-            .map(String::from)
-            .collect();
+        let chars = distinct_chars(words);
+        let mut alphabet: Vec<String> = chars.iter().map(|&c| String::from(c)).collect();
         if options.end_of_word {
             alphabet.push(END_OF_WORD.to_string());
         }
@@ -112,14 +106,10 @@ impl Trainer {
             .collect();
         // 3. Initial segmentation: characters, then `</w>`.
         let end = vocab.id(END_OF_WORD).filter(|_| options.end_of_word);
+        let ids = CharIds::new(&chars, &vocab);
         let mut initial = Segments::default();
         for (word, _) in words.entries() {
-            let mut buf = [0u8; 4];
-            initial.push_word(
-                word.chars()
-                    .filter_map(|c| vocab.id(c.encode_utf8(&mut buf)))
-                    .chain(end),
-            );
+            initial.push_word(word.chars().map(|c| ids.get(c)).chain(end));
         }
         let mut trainer = Trainer {
             current: initial.clone(),
@@ -470,6 +460,64 @@ fn first_occurrence(
     }
     list.drain(..stale);
     found
+}
+
+/// Every character of the words, sorted. ASCII goes through a table, so the common case costs one
+/// store per character rather than a set insertion.
+fn distinct_chars(words: &WordCounts) -> Vec<char> {
+    let mut ascii = [false; 128];
+    let mut other = BTreeSet::new();
+    for (word, _) in words.entries() {
+        for c in word.chars() {
+            match ascii.get_mut(c as usize) {
+                Some(seen) => *seen = true,
+                None => {
+                    other.insert(c);
+                }
+            }
+        }
+    }
+    (0u8..128)
+        .filter(|&b| ascii[b as usize])
+        .map(char::from)
+        .chain(other)
+        .collect()
+}
+
+/// The symbol id of each alphabet character, looked up once per character kind instead of once per
+/// character of the corpus: a table for ASCII, a map for the rest.
+struct CharIds {
+    ascii: [SymbolId; 128],
+    other: FxHashMap<char, SymbolId>,
+}
+
+impl CharIds {
+    fn new(chars: &[char], vocab: &Vocab) -> CharIds {
+        let mut ids = CharIds {
+            ascii: [SymbolId::MAX; 128],
+            other: FxHashMap::default(),
+        };
+        let mut buf = [0u8; 4];
+        for &c in chars {
+            // Every alphabet character is in the vocabulary: it was built from them.
+            let id = vocab.id(c.encode_utf8(&mut buf)).unwrap_or(SymbolId::MAX);
+            match ids.ascii.get_mut(c as usize) {
+                Some(slot) => *slot = id,
+                None => {
+                    ids.other.insert(c, id);
+                }
+            }
+        }
+        ids
+    }
+
+    /// `c`'s id; `c` must be an alphabet character.
+    fn get(&self, c: char) -> SymbolId {
+        match self.ascii.get(c as usize) {
+            Some(&id) => id,
+            None => self.other.get(&c).copied().unwrap_or(SymbolId::MAX),
+        }
+    }
 }
 
 /// Checks that counts fit: a pair count is at most the sum of count × symbols over words, which must
