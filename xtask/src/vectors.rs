@@ -101,7 +101,7 @@ fn read_export(work: &Path) -> Result<(Vec<String>, Vec<f32>)> {
     Ok((words, values))
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result {
+pub(crate) fn write(path: &Path, bytes: &[u8]) -> Result {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -110,7 +110,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result {
 }
 
 /// The size a web server's gzip would send, measured with the system's gzip.
-fn gzip_size(path: &Path) -> Result<usize> {
+pub(crate) fn gzip_size(path: &Path) -> Result<usize> {
     let output = Command::new("gzip")
         .args(["-9", "-c"])
         .arg(path)

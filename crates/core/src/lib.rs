@@ -5,10 +5,15 @@
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
 //! - [`link`]: the page's state as a query string, hostile values clamped or ignored with notes.
+//! - [`wordpiece`]: BERT's uncased WordPiece tokenizer (MiniLM's), identical to Hugging Face's.
+//! - [`minilm`]: a real transformer's embedding layer (all-MiniLM-L6-v2): token, position and type
+//!   rows, LayerNorm.
 
 pub mod bpe;
 pub mod embed;
 mod fxhash;
 pub mod gpt2;
 pub mod link;
+pub mod minilm;
 pub mod posenc;
+pub mod wordpiece;

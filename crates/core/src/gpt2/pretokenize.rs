@@ -24,8 +24,8 @@ pub enum CharClass {
     Other,
 }
 
-/// Whether `code` falls in one of the sorted inclusive `ranges`.
-const fn in_ranges(ranges: &[(u32, u32)], code: u32) -> bool {
+/// Whether `code` falls in one of the sorted inclusive `ranges` (the WordPiece tables use it too).
+pub(crate) const fn in_ranges(ranges: &[(u32, u32)], code: u32) -> bool {
     // A const-compatible binary search, so the ASCII table below can use it too.
     let (mut lo, mut hi) = (0, ranges.len());
     while lo < hi {

@@ -112,6 +112,22 @@ impl PositionTable {
         }
     }
 
+    /// A table of given rows (`values` holds whole rows of `d`), e.g. a trained model's learned
+    /// positions, so the functions of [`relative`] apply to it too.
+    pub fn from_values(d: usize, values: Vec<f64>) -> Result<PositionTable, PosEncError> {
+        if d == 0 {
+            return Err(PosEncError::ZeroDimension);
+        }
+        if !values.len().is_multiple_of(d) {
+            return Err(PosEncError::WidthMismatch {
+                row: values.len() % d,
+                d,
+            });
+        }
+        PositionTable::checked_len(values.len() / d, d)?;
+        Ok(PositionTable { d, values })
+    }
+
     /// The number of positions (rows).
     pub fn positions(&self) -> usize {
         self.values.len() / self.d

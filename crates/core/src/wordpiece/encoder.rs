@@ -1,0 +1,234 @@
+//! The WordPiece tokenizer, end to end, as `tokenizers` runs MiniLM's `tokenizer.json` (no padding, no
+//! truncation):
+//!
+//! 1. special tokens typed in the text are taken out first (special.rs);
+//! 2. the rest is normalised (normalise.rs) and split into words (pretokenise.rs);
+//! 3. each word becomes pieces, greedily longest first: the longest prefix in the vocabulary, then
+//!    the longest `##` continuation of the remainder, and so on. A word with any stretch no piece
+//!    covers, or longer than 100 characters, becomes one `[UNK]` as a whole;
+//! 4. `[CLS]` in front and `[SEP]` at the end.
+//!
+//! Leaves out: sentence pairs (token type 1), padding and truncation, offsets into the input, and
+//! decoding ids back to text.
+
+use super::normalise::normalise;
+use super::pretokenise::pretokenise;
+use super::special::{segments, Segment};
+use super::{Vocab, WordPieceError, CLS, SEP, UNK};
+
+/// Words longer than this many characters are `[UNK]` without trying (`max_input_chars_per_word`).
+pub const MAX_WORD_CHARS: usize = 100;
+
+/// A WordPiece tokenizer over one vocabulary.
+#[derive(Clone, Debug)]
+pub struct WordPiece {
+    vocab: Vocab,
+    unk: u32,
+    cls: u32,
+    sep: u32,
+}
+
+/// One token of an encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub id: u32,
+    /// The token as written in the vocabulary (`##ing`, `[UNK]`).
+    pub text: String,
+    /// The index in [`Encoding::words`] of the word it came from; None for the `[CLS]` and `[SEP]`
+    /// the tokenizer adds.
+    pub word: Option<usize>,
+}
+
+impl Token {
+    /// A `##` piece that continues the word before it.
+    pub fn is_continuation(&self) -> bool {
+        self.text.len() > 2 && self.text.starts_with(super::CONTINUATION)
+    }
+}
+
+/// What [`WordPiece::encode`] returns: the tokens, and the words they were cut from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    pub tokens: Vec<Token>,
+    /// The normalised words (special tokens typed in the text are words of their own).
+    pub words: Vec<String>,
+}
+
+impl Encoding {
+    /// The ids, `[CLS]` and `[SEP]` included: the model's `input_ids`.
+    pub fn ids(&self) -> Vec<u32> {
+        self.tokens.iter().map(|t| t.id).collect()
+    }
+
+    /// The number of tokens, `[CLS]` and `[SEP]` included: T in the seed's guard.
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    /// Never true: even empty text gives `[CLS] [SEP]`.
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+}
+
+impl WordPiece {
+    /// A tokenizer over `vocab` (which has the special tokens; [`Vocab::parse`] checks).
+    pub fn new(vocab: Vocab) -> WordPiece {
+        let id = |token| {
+            vocab
+                .start_id(token)
+                .expect("Vocab::parse checks special tokens")
+        };
+        let (unk, cls, sep) = (id(UNK), id(CLS), id(SEP));
+        WordPiece {
+            vocab,
+            unk,
+            cls,
+            sep,
+        }
+    }
+
+    /// A tokenizer from the text of vocab.txt.
+    pub fn from_vocab_text(text: &str) -> Result<WordPiece, WordPieceError> {
+        Ok(WordPiece::new(Vocab::parse(text)?))
+    }
+
+    pub fn vocab(&self) -> &Vocab {
+        &self.vocab
+    }
+
+    /// The id of `[UNK]`.
+    pub fn unk_id(&self) -> u32 {
+        self.unk
+    }
+
+    /// Tokenizes `text` as `tokenizers` does: `[CLS]`, the word pieces, `[SEP]`.
+    pub fn encode(&self, text: &str) -> Encoding {
+        let mut encoding = Encoding {
+            tokens: Vec::new(),
+            words: Vec::new(),
+        };
+        self.push(&mut encoding, self.cls, None);
+        for segment in segments(text) {
+            match segment {
+                Segment::Special(token) => {
+                    let id = self.vocab.start_id(token).expect("checked by Vocab::parse");
+                    self.push_word(&mut encoding, token, &[id]);
+                }
+                Segment::Text(text) => {
+                    let normalised = normalise(text);
+                    let mut pieces = Vec::new();
+                    for word in pretokenise(&normalised) {
+                        pieces.clear();
+                        if !self.pieces(word, &mut pieces) {
+                            pieces.clear();
+                            pieces.push(self.unk);
+                        }
+                        self.push_word(&mut encoding, word, &pieces);
+                    }
+                }
+            }
+        }
+        self.push(&mut encoding, self.sep, None);
+        encoding
+    }
+
+    /// The ids of `word`'s pieces, appended to `out`; false (with `out` partly filled) when the word
+    /// is too long or some stretch of it has no piece, i.e. when it is `[UNK]`.
+    pub fn pieces(&self, word: &str, out: &mut Vec<u32>) -> bool {
+        if word.chars().count() > MAX_WORD_CHARS {
+            return false;
+        }
+        let mut start = 0;
+        while start < word.len() {
+            // Longest first: shorten the candidate one character at a time from the end.
+            let rest = &word[start..];
+            let found = rest
+                .char_indices()
+                .map(|(i, c)| i + c.len_utf8())
+                .rev()
+                .find_map(|end| {
+                    let piece = &rest[..end];
+                    let id = if start == 0 {
+                        self.vocab.start_id(piece)
+                    } else {
+                        self.vocab.continuation_id(piece)
+                    };
+                    id.map(|id| (id, end))
+                });
+            let Some((id, len)) = found else {
+                return false;
+            };
+            out.push(id);
+            start += len;
+        }
+        true
+    }
+
+    fn push_word(&self, encoding: &mut Encoding, word: &str, ids: &[u32]) {
+        let index = encoding.words.len();
+        encoding.words.push(word.to_string());
+        for &id in ids {
+            self.push(encoding, id, Some(index));
+        }
+    }
+
+    fn push(&self, encoding: &mut Encoding, id: u32, word: Option<usize>) {
+        let text = self.vocab.token(id).expect("ids come from the vocabulary");
+        encoding.tokens.push(Token {
+            id,
+            text: text.to_string(),
+            word,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokenizer() -> WordPiece {
+        let vocab = "[PAD]\n[UNK]\n[CLS]\n[SEP]\n[MASK]\nun\n##aff\n##able\nu\n##n\n##a\n.\n";
+        WordPiece::from_vocab_text(vocab).unwrap()
+    }
+
+    fn texts(encoding: &Encoding) -> Vec<&str> {
+        encoding.tokens.iter().map(|t| t.text.as_str()).collect()
+    }
+
+    #[test]
+    fn longest_piece_first_then_continuations() {
+        let wp = tokenizer();
+        let encoding = wp.encode("Unaffable.");
+        assert_eq!(
+            texts(&encoding),
+            ["[CLS]", "un", "##aff", "##able", ".", "[SEP]"]
+        );
+        assert_eq!(encoding.ids(), [2, 5, 6, 7, 11, 3]);
+        assert_eq!(encoding.words, ["unaffable", "."]);
+        let words: Vec<_> = encoding.tokens.iter().map(|t| t.word).collect();
+        assert_eq!(words, [None, Some(0), Some(0), Some(0), Some(1), None]);
+        assert!(encoding.tokens[2].is_continuation() && !encoding.tokens[1].is_continuation());
+    }
+
+    #[test]
+    fn a_word_with_an_uncovered_stretch_is_one_unk() {
+        let wp = tokenizer();
+        // "unx": un, then no piece for "x" → the whole word is [UNK], not "un [UNK]".
+        assert_eq!(
+            texts(&wp.encode("unx un")),
+            ["[CLS]", "[UNK]", "un", "[SEP]"]
+        );
+        // Greedy does not backtrack: "unaf" is un + ##a + (no "##f") → [UNK].
+        assert_eq!(texts(&wp.encode("unaf")), ["[CLS]", "[UNK]", "[SEP]"]);
+    }
+
+    #[test]
+    fn the_word_limit_counts_characters() {
+        let wp = tokenizer();
+        let limit = format!("u{}", "a".repeat(MAX_WORD_CHARS - 1));
+        assert_eq!(wp.encode(&limit).len(), 2 + MAX_WORD_CHARS);
+        assert_eq!(texts(&wp.encode(&format!("{limit}a")))[1], "[UNK]");
+        assert_eq!(texts(&wp.encode("")), ["[CLS]", "[SEP]"]);
+    }
+}
