@@ -27,8 +27,11 @@ commands:
   embed analogy          X − Y + Z (king − man + woman)
   embed eval-analogies   Google's analogy benchmark, as gensim
   embed eval-similarity  WordSim-353 Spearman correlation, as gensim
+  wordpiece encode       MiniLM's WordPiece tokens and ids of a text
+  minilm embed           MiniLM's embedding layer on a text, one vector per token
 
-Run `til bpe --help`, `til gpt2 --help`, `til posenc --help` or `til embed --help` for the options.
+Run `til bpe --help`, `til gpt2 --help`, `til posenc --help`, `til embed --help`,
+`til wordpiece --help` or `til minilm --help` for the options.
 ";
 
 pub const BPE_USAGE: &str = "\

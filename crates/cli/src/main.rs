@@ -2,7 +2,8 @@
 //!
 //! This file only dispatches: `args` turns a `til bpe …` command line into a [`Command`] and
 //! `bpe_cmd` runs it against `til-core`; `til gpt2 …` goes to `gpt2_cmd`, `til embed …` to `embed_cmd` and
-//! `til posenc …` to `posenc_cmd`, which parse their own.
+//! `til posenc …` to `posenc_cmd`, `til wordpiece …` to `wordpiece_cmd` and `til minilm …` to
+//! `minilm_cmd`, which parse their own.
 //! Exit codes: 0 on success (also when the reader of stdout goes away, as with `| head`), 2 for
 //! usage errors, 1 for everything else, always with one `til: ` line on stderr. Left out: colours,
 //! config files.
@@ -11,7 +12,9 @@ mod args;
 mod bpe_cmd;
 mod embed_cmd;
 mod gpt2_cmd;
+mod minilm_cmd;
 mod posenc_cmd;
+mod wordpiece_cmd;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -63,6 +66,13 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     // So does `til posenc …` (posenc_cmd.rs).
     if argv.first().is_some_and(|a| a == "posenc") {
         return posenc_cmd::run(&argv[1..], out);
+    }
+    // And `til wordpiece …` (wordpiece_cmd.rs) and `til minilm …` (minilm_cmd.rs).
+    if argv.first().is_some_and(|a| a == "wordpiece") {
+        return wordpiece_cmd::run(&argv[1..], out);
+    }
+    if argv.first().is_some_and(|a| a == "minilm") {
+        return minilm_cmd::run(&argv[1..], out);
     }
     match args::parse(argv)? {
         Command::Help(text) => Ok(out.write_all(text.as_bytes())?),
