@@ -6,8 +6,10 @@ use leptos::prelude::*;
 
 use crate::compute::{Compute, ComputeBadge};
 use crate::embed::EmbedLab;
+use crate::pipeline::{Journey, JourneyBar};
 use crate::position::PositionLab;
 use crate::tokenize::TokenizeLab;
+use crate::url::{UrlNotes, UrlState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lab {
@@ -17,10 +19,10 @@ pub enum Lab {
 }
 
 impl Lab {
-    const ALL: [Lab; 3] = [Lab::Tokenize, Lab::Embed, Lab::Position];
+    pub const ALL: [Lab; 3] = [Lab::Tokenize, Lab::Embed, Lab::Position];
 
     /// The URL fragment and the `data-testid` suffix (`nav-tokenize`).
-    fn slug(self) -> &'static str {
+    pub fn slug(self) -> &'static str {
         match self {
             Lab::Tokenize => "tokenize",
             Lab::Embed => "embed",
@@ -28,7 +30,12 @@ impl Lab {
         }
     }
 
-    fn title(self) -> &'static str {
+    /// Where the lab stands in the order of the labs, from 0.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn title(self) -> &'static str {
         match self {
             Lab::Tokenize => "1 · Tokenize",
             Lab::Embed => "2 · Embed",
@@ -63,6 +70,9 @@ fn current_hash() -> String {
 #[component]
 pub fn App() -> impl IntoView {
     crate::embed::loader::provide_shared();
+    // The link first: the labs read what it asks for as they are created.
+    UrlState::provide();
+    Journey::provide();
     Compute::provide();
     let shown = RwSignal::new(Lab::from_hash(&current_hash()));
     let listener = window_event_listener(ev::hashchange, move |_| {
@@ -81,6 +91,8 @@ pub fn App() -> impl IntoView {
             </nav>
             <ComputeBadge/>
         </header>
+        <UrlNotes/>
+        <JourneyBar shown=shown.into()/>
         <main>
             {Lab::ALL.map(|lab| {
                 let active = Signal::derive(move || shown.get() == lab);

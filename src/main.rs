@@ -2,10 +2,13 @@
 mod app;
 mod browser;
 mod compute;
+mod download;
 mod embed;
 mod gpt2;
+mod pipeline;
 mod position;
 mod tokenize;
+mod url;
 mod widgets;
 
 fn main() {

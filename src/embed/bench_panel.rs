@@ -6,6 +6,7 @@ use til_core::embed::benchmark::Score;
 use til_core::embed::Method;
 
 use super::bench_run;
+use super::csv_export::BenchmarkCsv;
 use super::state::{BenchResult, EmbedState, BENCHMARK_VOCAB};
 use crate::widgets::progress_bar::ProgressBar;
 
@@ -81,5 +82,6 @@ fn Results(result: BenchResult) -> impl IntoView {
                 </tbody>
             </table>
         </div>
+        <BenchmarkCsv report=report.clone()/>
     }
 }

@@ -6,11 +6,12 @@ use leptos::prelude::*;
 use til_core::embed::lookup::Batch;
 
 use super::state::EmbedState;
+use crate::app::Lab;
 use crate::browser::now_ms;
+use crate::pipeline::CarryButton;
 
 /// Values of the row shown before "… more".
 const SHOWN_VALUES: usize = 8;
-const EXAMPLE_BATCH: &str = "the king spoke to the queen\na dog bit the old man";
 
 #[derive(Clone, Debug, PartialEq)]
 struct RowLookup {
@@ -82,7 +83,7 @@ fn RowView(lookup: RowLookup) -> impl IntoView {
 /// A batch of sentences through token and position embeddings, with the seed's guard.
 #[component]
 fn BatchShapes(lab: EmbedState) -> impl IntoView {
-    let text = RwSignal::new(EXAMPLE_BATCH.to_string());
+    let text = lab.batch;
     let max_positions = RwSignal::new(8usize);
     let batch = Memo::new(move |_| {
         let table = lab.table()?;
@@ -102,6 +103,8 @@ fn BatchShapes(lab: EmbedState) -> impl IntoView {
             <textarea rows="3" data-testid="embed-batch" aria-label="Sentences of the batch, one per line" spellcheck="false"
                 prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
         </div>
+        <CarryButton text=Signal::derive(move || text.with(|t| t.lines().next().unwrap_or_default().to_string()))
+            to=Lab::Position label="Add positions to these words in Position →" testid="carry-to-position"/>
         <div class="row">
             <label>"max_seq_len "
                 <input type="number" min="1" max="512" data-testid="embed-max-positions" prop:value=move || max_positions.get().to_string()

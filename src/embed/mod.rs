@@ -6,6 +6,9 @@
 mod analogy_form;
 mod bench_panel;
 mod bench_run;
+mod csv_export;
+mod journey;
+pub mod link;
 pub mod loader;
 mod lookup;
 mod neighbours;
@@ -28,6 +31,8 @@ pub fn EmbedLab(
     active: Signal<bool>,
 ) -> impl IntoView {
     let lab = EmbedState::new();
+    link::restore(lab);
+    journey::follow(lab);
     Effect::new(move |_| {
         if active.get() {
             loader::start(lab.load);

@@ -9,6 +9,7 @@ use til_core::embed::suggest::completions;
 use til_core::embed::table::is_plain_word;
 use til_core::embed::EmbedError;
 
+use super::csv_export::NeighboursCsv;
 use super::state::EmbedState;
 use crate::browser::now_ms;
 use crate::compute::Compute;
@@ -16,7 +17,7 @@ use crate::compute::Compute;
 /// How many completions the search box offers.
 const COMPLETIONS: usize = 8;
 /// The choices of k.
-const K_CHOICES: [usize; 4] = [5, 10, 20, 50];
+pub const K_CHOICES: [usize; 4] = [5, 10, 20, 50];
 
 /// The neighbours of the searched word, as the views need them.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +129,7 @@ pub fn NeighboursPanel(
 
 #[component]
 fn Ranked(found: Found) -> impl IntoView {
+    let csv = found.clone();
     view! {
         <p class="muted" data-testid="embed-neighbors-time">
             {format!("\"{}\" is row {}; {} neighbours found in {:.2} ms.", found.word, found.id, found.neighbours.len(), found.millis)}
@@ -140,6 +142,7 @@ fn Ranked(found: Found) -> impl IntoView {
                 </li>
             }).collect_view()}
         </ol>
+        <NeighboursCsv found=csv/>
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Embed lab's state: the loaded table, the search, the analogy form and the benchmark run.
 //! Derived results (neighbours, analogy answers, the projection) are memos over these signals that
-//! call `til_core::embed`; nothing here computes a cosine itself. Leaves out: keeping state in the
-//! URL (a reload starts again from king − man + woman).
+//! call `til_core::embed`; nothing here computes a cosine itself. Leaves out: the link (`link.rs`
+//! reads and writes these signals).
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -17,6 +17,8 @@ pub const PRESETS: [[&str; 3]; 4] = [
     ["paris", "france", "italy"],
     ["london", "paris", "rome"],
 ];
+/// The batch the lookup panel starts with: two sentences of the same length.
+const EXAMPLE_BATCH: &str = "the king spoke to the queen\na dog bit the old man";
 /// Rows searched by the benchmark, as in the reference numbers.
 pub const BENCHMARK_VOCAB: usize = 30_000;
 
@@ -29,6 +31,8 @@ pub struct EmbedState {
     pub analogy: RwSignal<[String; 3]>,
     pub exclude_inputs: RwSignal<bool>,
     pub method: RwSignal<Method>,
+    /// The lookup panel's sentences, one per line.
+    pub batch: RwSignal<String>,
     pub bench: BenchState,
 }
 
@@ -61,6 +65,7 @@ impl EmbedState {
             analogy: RwSignal::new(PRESETS[0].map(String::from)),
             exclude_inputs: RwSignal::new(true),
             method: RwSignal::new(Method::Add),
+            batch: RwSignal::new(EXAMPLE_BATCH.to_string()),
             bench: BenchState {
                 method: RwSignal::new(Method::Add),
                 progress: RwSignal::new(None),

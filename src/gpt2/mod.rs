@@ -27,6 +27,7 @@ pub fn Gpt2Panel(
     trace: RwSignal<Option<Arc<Trace>>>,
 ) -> impl IntoView {
     let state = Gpt2State::new();
+    crate::url::UrlState::expect().bind_text("gpt2", state.input);
     let load = loader::load();
     let encoded = Memo::new(move |_| match load.get() {
         Load::Ready(tokenizer, _) => state.input.with(|text| Encoded::new(&tokenizer, text)),

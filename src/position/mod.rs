@@ -8,6 +8,8 @@ mod chart;
 mod cursor_bar;
 mod format;
 mod heatmap;
+mod journey;
+pub mod link;
 mod media;
 mod offset;
 mod precision;
@@ -42,6 +44,7 @@ pub fn PositionLab(
     let reduced = media_signal("(prefers-reduced-motion: reduce)");
     let palette = palette_memo(media_signal("(prefers-color-scheme: dark)"));
     animation::run(lab, active, reduced);
+    link::restore(lab);
     view! {
         <section class="lab position-lab" aria-labelledby="position-heading">
             <h2 id="position-heading">"Position: where each token sits"</h2>

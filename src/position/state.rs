@@ -124,7 +124,7 @@ impl PeLab {
 
 /// The base the slider stands for: 10^exponent rounded to three significant digits, so the page
 /// shows (and computes with) 10000 rather than 9999.999999999998.
-fn base_of(exponent: f64) -> f64 {
+pub fn base_of(exponent: f64) -> f64 {
     let exponent = exponent.clamp(BASE_EXPONENT_MIN, BASE_EXPONENT_MAX);
     let raw = 10f64.powf(exponent);
     let digits = 2 - raw.log10().floor() as i32;

@@ -13,11 +13,11 @@ use super::state::PeLab;
 use crate::embed::loader::{self, Load};
 
 /// What the panel shows for the two sentences.
-struct Outcome {
+pub(super) struct Outcome {
     first: Vec<String>,
     second: Vec<String>,
     d: usize,
-    comparison: OrderComparison,
+    pub(super) comparison: OrderComparison,
 }
 
 #[component]
@@ -31,6 +31,8 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
     });
     let first = RwSignal::new("dog bit man".to_string());
     let second = RwSignal::new("man bit dog".to_string());
+    super::link::bind_order(first, second);
+    super::journey::follow(lab, first, second);
     let outcome = move || -> Option<Result<Outcome, String>> {
         let Load::Ready(table, _) = glove.get() else {
             return None;
@@ -61,7 +63,7 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
 
 /// 1. words to rows (unknown words are errors that suggest close ones); 2. PE as wide as the rows;
 /// 3. the core's comparison.
-fn compare(
+pub(super) fn compare(
     table: &EmbeddingTable,
     first: &str,
     second: &str,

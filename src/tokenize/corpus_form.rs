@@ -1,37 +1,17 @@
 //! The training form: preset, corpus text, its format, number of merges, tie rule, Train.
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use til_core::bpe::TieRule;
 
-use super::presets::{self, CorpusFormat, PresetSource};
+use super::presets::{self, CorpusFormat};
 use super::state::BpeLab;
 use super::training::{self, MAX_MERGES};
-use crate::browser::fetch_text;
 use crate::widgets::progress_bar::ProgressBar;
 
 #[component]
 pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
-    let loading = RwSignal::new(false);
-    let choose_preset = move |id: String| {
-        let Some(preset) = presets::by_id(&id) else {
-            lab.preset.set("custom");
-            return;
-        };
-        match preset.source {
-            PresetSource::Inline(_) => lab.load_inline_preset(preset),
-            PresetSource::Asset(url) => {
-                loading.set(true);
-                spawn_local(async move {
-                    match fetch_text(url).await {
-                        Ok(text) => lab.set_preset_text(preset, text),
-                        Err(error) => lab
-                            .error
-                            .set(Some(format!("Could not load {}: {error}", preset.label))),
-                    }
-                    loading.set(false);
-                });
-            }
-        }
+    let choose_preset = move |id: String| match presets::by_id(&id) {
+        Some(preset) => lab.choose_preset(preset, || {}),
+        None => lab.preset.set("custom"),
     };
     let corpus_summary = move || {
         lab.corpus.with(|text| {
@@ -55,7 +35,7 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                     <option value="custom">"Your own text"</option>
                 </select>
             </label>
-            <Show when=move || loading.get()><span class="muted">" loading…"</span></Show>
+            <Show when=move || lab.loading.get()><span class="muted">" loading…"</span></Show>
             <textarea
                 data-testid="bpe-corpus"
                 aria-label="Corpus"

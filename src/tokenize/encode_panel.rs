@@ -4,6 +4,9 @@ use leptos::prelude::*;
 use til_core::bpe::{Encoder, Encoding};
 
 use super::state::BpeLab;
+use crate::app::Lab;
+use crate::pipeline::{shortened, CarryButton, Journey};
+use crate::url::UrlState;
 use crate::widgets::merge_steps::{piece_chips, MergeSteps, Piece, StepRow};
 
 /// Longest input encoded live; longer pastes are cut here and the visitor is told.
@@ -12,6 +15,7 @@ const MAX_ENCODE_CHARS: usize = 2_000;
 #[component]
 pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
     let input = RwSignal::new("lowest".to_string());
+    UrlState::expect().bind_text("encode", input);
     // Rebuilt only when a new training run lands; every run counts as a change.
     let encoder = Memo::new_with_compare(
         move |_| {
@@ -35,6 +39,7 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
             })
         })
     });
+    journey_report(encoder);
     let symbol_id = move |token: &str| {
         lab.trace
             .with_untracked(|t| t.as_ref().and_then(|t| t.vocab().id(token)))
@@ -48,6 +53,7 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
                 t.steps().len())))}</p>
             <input type="text" data-testid="bpe-encode-input" aria-label="Word to encode" spellcheck="false"
                 prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev))/>
+            <CarryButton text=input to=Lab::Embed label="Look up these words in Embed →" testid="carry-to-embed"/>
             <div data-testid="bpe-encode-output" aria-live="polite">
                 {move || encodings.get().map(|(words, truncated)| view! {
                     <Show when=move || truncated><p class="notice">{format!("Only the first {MAX_ENCODE_CHARS} characters are encoded.")}</p></Show>
@@ -56,6 +62,26 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The carried text's first stop: its tokens under this run's merges.
+fn journey_report(encoder: Memo<Option<Encoder>>) {
+    let journey = Journey::expect();
+    journey.report(Lab::Tokenize, move || {
+        let text = journey.text.get();
+        encoder.with(|e| {
+            let e = e.as_ref()?;
+            let tokens: Vec<String> = text
+                .split_whitespace()
+                .flat_map(|word| e.encode_word(word).tokens)
+                .collect();
+            Some(format!(
+                "{} BPE tokens: {}",
+                tokens.len(),
+                shortened(&tokens)
+            ))
+        })
+    });
 }
 
 #[component]

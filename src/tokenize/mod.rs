@@ -1,6 +1,8 @@
 //! The Tokenize lab: train BPE on a corpus and step through it merge by merge, then encode unseen words.
 mod corpus_form;
 mod encode_panel;
+mod export_panel;
+pub mod link;
 mod merge_list;
 mod pair_table;
 mod presets;
@@ -14,6 +16,7 @@ use leptos::prelude::*;
 use crate::gpt2::Gpt2Panel;
 use corpus_form::CorpusForm;
 use encode_panel::EncodePanel;
+use export_panel::ExportPanel;
 use merge_list::{MergeList, VocabView};
 use pair_table::PairTable;
 use state::BpeLab;
@@ -26,8 +29,8 @@ pub fn TokenizeLab(
     active: Signal<bool>,
 ) -> impl IntoView {
     let lab = BpeLab::new();
-    // Open on the seed's walkthrough, trained and ready to step.
-    training::start(lab);
+    // Open on what the link asks for, or the seed's walkthrough, trained and ready to step.
+    link::restore_and_train(lab);
     let view = Memo::new(move |_| {
         lab.trace.track();
         lab.view_at(lab.position.get())
@@ -48,6 +51,7 @@ pub fn TokenizeLab(
             <WordsView view=view/>
             <VocabView lab=lab/>
             <EncodePanel lab=lab/>
+            <ExportPanel lab=lab/>
             <Gpt2Panel trace=lab.trace/>
         </section>
     }

@@ -9,6 +9,10 @@ pub enum CorpusFormat {
     WordCounts,
 }
 
+impl CorpusFormat {
+    pub const ALL: [CorpusFormat; 2] = [CorpusFormat::FreeText, CorpusFormat::WordCounts];
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PresetSource {
     Inline(&'static str),

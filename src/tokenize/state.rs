@@ -4,9 +4,11 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use til_core::bpe::{Cursor, Pair, PairSources, Step, TieRule, Trace, Vocab};
 
 use super::presets::{self, CorpusFormat, Preset};
+use crate::browser::fetch_text;
 
 /// How many rows of the pair-count table the page shows (ties with the winner are always shown).
 pub const PAIR_ROWS: usize = 24;
@@ -20,6 +22,8 @@ pub struct BpeLab {
     pub preset: RwSignal<&'static str>,
     pub corpus: RwSignal<String>,
     pub format: RwSignal<CorpusFormat>,
+    /// While a preset's file is being fetched.
+    pub loading: RwSignal<bool>,
     pub merges_wanted: RwSignal<usize>,
     pub tie_rule: RwSignal<TieRule>,
     /// `Some((done, wanted))` while a training run is under way.
@@ -102,6 +106,7 @@ impl BpeLab {
             preset: RwSignal::new(presets::SEED.id),
             corpus: RwSignal::new(String::new()),
             format: RwSignal::new(presets::SEED.format),
+            loading: RwSignal::new(false),
             merges_wanted: RwSignal::new(presets::SEED.merges),
             tie_rule: RwSignal::new(TieRule::default()),
             progress: RwSignal::new(None),
@@ -124,6 +129,32 @@ impl BpeLab {
         if let presets::PresetSource::Inline(text) = preset.source {
             self.set_preset_text(preset, text.to_string());
         }
+    }
+
+    /// Puts `preset` in the form, an inline one at once and a file once fetched (an error if the
+    /// fetch fails), then runs `then` (not after a failed fetch).
+    pub fn choose_preset(&self, preset: Preset, then: impl FnOnce() + 'static) {
+        let url = match preset.source {
+            presets::PresetSource::Inline(_) => {
+                self.load_inline_preset(preset);
+                return then();
+            }
+            presets::PresetSource::Asset(url) => url,
+        };
+        let lab = *self;
+        lab.loading.set(true);
+        spawn_local(async move {
+            match fetch_text(url).await {
+                Ok(text) => {
+                    lab.set_preset_text(preset, text);
+                    then();
+                }
+                Err(error) => lab
+                    .error
+                    .set(Some(format!("Could not load {}: {error}", preset.label))),
+            }
+            lab.loading.set(false);
+        });
     }
 
     pub fn set_preset_text(&self, preset: Preset, text: String) {

@@ -1,0 +1,108 @@
+//! The Position lab in the page's link: how many positions, d_model, the base, the position p, the
+//! offset k, and the word-order sentences. A link with p shows that position still (the gliding
+//! cursor stops); while the cursor glides, p stays out of the link. The base snaps to the slider's
+//! stops (tenths of a power of ten) and a note says so when that moves it.
+//! Left out: the learned table's training length and the rotation view's pair.
+use leptos::prelude::*;
+use til_core::link::{Kind, Param, Value};
+
+use super::state::{
+    base_of, PeLab, BASE_EXPONENT_MAX, BASE_EXPONENT_MIN, COUNT_MAX, COUNT_MIN, D_MAX, D_MIN,
+    MAX_OFFSET,
+};
+use crate::url::UrlState;
+
+/// The positions slider's step.
+const COUNT_STEP: usize = 16;
+/// Longest word-order sentence a link carries.
+const SENTENCE_LINK_CHARS: usize = 200;
+
+pub fn params() -> Vec<Param> {
+    let whole = |key, label, min, max, step| Param {
+        key,
+        label,
+        kind: Kind::Whole { min, max, step },
+    };
+    let sentence = |key, label| Param {
+        key,
+        label,
+        kind: Kind::Text {
+            max_chars: SENTENCE_LINK_CHARS,
+        },
+    };
+    vec![
+        whole(
+            "positions",
+            "number of positions",
+            COUNT_MIN,
+            COUNT_MAX,
+            COUNT_STEP,
+        ),
+        whole("d_model", "d_model", D_MIN, D_MAX, 2),
+        Param {
+            key: "base",
+            label: "base",
+            kind: Kind::Number {
+                min: base_of(BASE_EXPONENT_MIN),
+                max: base_of(BASE_EXPONENT_MAX),
+            },
+        },
+        whole("p", "position p", 0, COUNT_MAX - 1, 1),
+        whole("k", "offset k", 0, MAX_OFFSET, 1),
+        sentence("order1", "first word-order sentence"),
+        sentence("order2", "second word-order sentence"),
+    ]
+}
+
+/// Publishes the lab's sliders to the address and applies what the link asks for; call after the
+/// animation has decided whether to play.
+pub fn restore(lab: PeLab) {
+    let url = UrlState::expect();
+    // 1. Publish: what the lab holds now is the default.
+    url.publish("positions", move || Some(Value::Whole(lab.count.get())));
+    url.publish("d_model", move || Some(Value::Whole(lab.d.get())));
+    url.publish("base", move || Some(Value::Number(lab.base())));
+    url.publish("p", move || {
+        let still = !lab.playing.get();
+        still.then(|| Value::Whole(lab.position.get().round() as usize))
+    });
+    url.publish("k", move || Some(Value::Whole(lab.offset.get())));
+    // 2. Apply: the range first, so p can reach into it.
+    if let Some(count) = url.whole("positions") {
+        lab.set_count(count);
+    }
+    if let Some(d) = url.whole("d_model") {
+        lab.set_d(d);
+    }
+    if let Some(base) = url.number("base") {
+        let exponent =
+            ((base.log10() * 10.0).round() / 10.0).clamp(BASE_EXPONENT_MIN, BASE_EXPONENT_MAX);
+        lab.base_exponent.set(exponent);
+        let stop = base_of(exponent);
+        if (stop - base).abs() > 1e-9 * base {
+            url.note(format!(
+                "base (base={base}) is between the slider's stops: using {stop}."
+            ));
+        }
+    }
+    if let Some(p) = url.whole("p") {
+        lab.playing.set(false);
+        lab.set_position(p as f64);
+        let last = lab.count.get_untracked() - 1;
+        if p > last {
+            url.note(format!(
+                "position p (p={p}) is past the last position shown, {last}: using {last}."
+            ));
+        }
+    }
+    if let Some(k) = url.whole("k") {
+        lab.offset.set(k);
+    }
+}
+
+/// The word-order sentences in the address both ways.
+pub fn bind_order(first: RwSignal<String>, second: RwSignal<String>) {
+    let url = UrlState::expect();
+    url.bind_text("order1", first);
+    url.bind_text("order2", second);
+}

@@ -1,0 +1,148 @@
+//! The Tokenize lab in the page's link: the corpus (a preset's id, or a custom corpus short enough
+//! for a link), its format, the number of merges, the tie rule and the stepper's position; the
+//! "Encode a word" and GPT-2 texts bind themselves where they live (`UrlState::bind_text`). Opening
+//! the page from a link trains on what the link asks for, then moves the stepper to its step.
+//! Left out: playback speed and whether it plays (a link shows a still step).
+use leptos::prelude::*;
+use til_core::bpe::TieRule;
+use til_core::link::{Kind, Param, Value};
+
+use super::presets::{self, CorpusFormat};
+use super::state::BpeLab;
+use super::training::{self, MAX_MERGES};
+use crate::url::UrlState;
+
+/// Longest custom corpus a link carries; a longer one is left out of the link, with a note.
+const CORPUS_LINK_CHARS: usize = 2_000;
+/// Longest "Encode a word" text and GPT-2 text a link carries.
+pub const ENCODE_LINK_CHARS: usize = 200;
+pub const GPT2_LINK_CHARS: usize = 2_000;
+
+pub fn params() -> Vec<Param> {
+    let text = |key, label, max_chars| Param {
+        key,
+        label,
+        kind: Kind::Text { max_chars },
+    };
+    let whole = |key, label, min| Param {
+        key,
+        label,
+        kind: Kind::Whole {
+            min,
+            max: MAX_MERGES,
+            step: 1,
+        },
+    };
+    let choice = |key, label, names: Vec<&str>| Param {
+        key,
+        label,
+        kind: Kind::Choice(names.into_iter().map(String::from).collect()),
+    };
+    vec![
+        choice(
+            "corpus",
+            "corpus preset",
+            presets::ALL.map(|p| p.id).to_vec(),
+        ),
+        text("text", "custom corpus", CORPUS_LINK_CHARS),
+        choice(
+            "format",
+            "corpus format",
+            CorpusFormat::ALL.map(format_name).to_vec(),
+        ),
+        whole("merges", "number of merges", 1),
+        choice("tie", "tie rule", TieRule::ALL.map(TieRule::name).to_vec()),
+        whole("step", "merge step", 0),
+        text("encode", "word to encode", ENCODE_LINK_CHARS),
+        text("gpt2", "GPT-2 text", GPT2_LINK_CHARS),
+    ]
+}
+
+fn format_name(format: CorpusFormat) -> &'static str {
+    match format {
+        CorpusFormat::FreeText => "text",
+        CorpusFormat::WordCounts => "counts",
+    }
+}
+
+/// Publishes the lab's state to the address, applies what the link asks for, and starts the first
+/// training run (on the link's corpus, or the seed's).
+pub fn restore_and_train(lab: BpeLab) {
+    let url = UrlState::expect();
+    // Until the first run lands, the link keeps the step it asked for.
+    let pending_step = RwSignal::new(url.whole("step"));
+    // 1. Publish: what the lab holds now is the default.
+    url.publish("corpus", move || {
+        let id = lab.preset.get();
+        (id != "custom").then(|| Value::Text(id.to_string()))
+    });
+    url.publish("text", move || {
+        (lab.preset.get() == "custom").then(|| lab.corpus.with(|c| Value::Text(c.clone())))
+    });
+    url.publish("format", move || {
+        Some(Value::Text(format_name(lab.format.get()).to_string()))
+    });
+    url.publish("merges", move || {
+        Some(Value::Whole(lab.merges_wanted.get()))
+    });
+    url.publish("tie", move || {
+        Some(Value::Text(lab.tie_rule.get().name().to_string()))
+    });
+    url.publish("step", move || {
+        Some(Value::Whole(
+            pending_step.get().unwrap_or_else(|| lab.position.get()),
+        ))
+    });
+    // 2. The corpus, then the settings (a preset brings its own merge count), then the first run.
+    let settle = move || {
+        if let Some(format) = url.text("format") {
+            let format = CorpusFormat::ALL
+                .into_iter()
+                .find(|f| format_name(*f) == format);
+            lab.format.set(format.unwrap_or(CorpusFormat::FreeText));
+        }
+        if let Some(merges) = url.whole("merges") {
+            lab.merges_wanted.set(merges);
+        }
+        if let Some(rule) = url.text("tie").and_then(|name| name.parse().ok()) {
+            lab.tie_rule.set(rule);
+        }
+        training::start(lab);
+    };
+    let preset = url.text("corpus").and_then(|id| presets::by_id(&id));
+    match (url.text("text"), preset) {
+        (Some(text), preset) => {
+            if preset.is_some() {
+                url.note(
+                    "The link names a corpus preset and carries a custom corpus: the custom corpus is used."
+                        .to_string(),
+                );
+            }
+            lab.corpus.set(text);
+            lab.preset.set("custom");
+            settle();
+        }
+        (None, Some(preset)) => {
+            lab.preset.set(preset.id);
+            lab.choose_preset(preset, settle);
+        }
+        (None, None) => settle(),
+    }
+    // 3. The step, once the first run has landed.
+    Effect::new(move |_| {
+        let Some(step) = pending_step.get() else {
+            return;
+        };
+        if lab.trace.with(Option::is_none) || lab.progress.get().is_some() {
+            return;
+        }
+        let total = lab.total_steps();
+        lab.go_to(step);
+        if step > total {
+            url.note(format!(
+                "merge step (step={step}) is past this run's last merge, {total}: showing step {total}."
+            ));
+        }
+        pending_step.set(None);
+    });
+}
