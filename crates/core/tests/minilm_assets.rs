@@ -5,7 +5,9 @@
 use til_core::minilm::asset::{parse, LAYER_TENSORS, TOKEN_TENSORS};
 use til_core::minilm::neighbours::token_table;
 use til_core::minilm::offsets::offset_cosines;
-use til_core::minilm::{forward, LayerWeights, MiniLmError, TokenEmbeddings, MAX_POSITIONS};
+use til_core::minilm::{
+    check_length, forward, LayerWeights, MiniLmError, TokenEmbeddings, MAX_POSITIONS,
+};
 use til_core::wordpiece::{Vocab, WordPiece};
 
 const TOKENS: &[u8] = include_bytes!("../../../assets/minilm/tokens.bin");
@@ -85,6 +87,8 @@ fn the_guard_trips_past_512_tokens_with_the_seeds_message() {
     let over = wordpiece.encode(&"the ".repeat(MAX_POSITIONS - 1)).ids();
     let error = forward(&tokens, &weights, &over).unwrap_err();
     assert_eq!(error, MiniLmError::ContextOverflow { len: 513, max: 512 });
+    assert_eq!(check_length(513), Err(error.clone()));
+    assert_eq!(check_length(512), Ok(()));
     assert_eq!(
         error.to_string(),
         "Sequence length (513) exceeds maximum context window (512)"

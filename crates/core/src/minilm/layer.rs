@@ -31,6 +31,19 @@ pub struct Embedded {
     pub stats: Vec<RowStats>,
 }
 
+/// Seed 000's guard alone: a sequence of `seq` tokens fits the 512 positions, or the error whose
+/// message is "Sequence length (T) exceeds maximum context window (512)". For a view that shows the
+/// guard before the token table has loaded; [`forward`] checks it first too.
+pub fn check_length(seq: usize) -> Result<(), MiniLmError> {
+    if seq > MAX_POSITIONS {
+        return Err(MiniLmError::ContextOverflow {
+            len: seq,
+            max: MAX_POSITIONS,
+        });
+    }
+    Ok(())
+}
+
 /// Runs the embedding layer on `ids` (from the WordPiece tokenizer, `[CLS]` and `[SEP]` included).
 pub fn forward(
     tokens: &TokenEmbeddings,
@@ -39,12 +52,7 @@ pub fn forward(
 ) -> Result<Embedded, MiniLmError> {
     // 1. The guard, before any work.
     let seq = ids.len();
-    if seq > MAX_POSITIONS {
-        return Err(MiniLmError::ContextOverflow {
-            len: seq,
-            max: MAX_POSITIONS,
-        });
-    }
+    check_length(seq)?;
     // 2. Token rows.
     let mut token_rows = vec![0.0f32; seq * D_MODEL];
     for (position, (&id, row)) in ids

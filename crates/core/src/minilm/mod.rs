@@ -9,12 +9,12 @@
 //! normalised[t] = (sum[t] − mean) / √(var + 1e-12) · γ + β       (mean, var over the 384 values)
 //! ```
 //!
-//! - [`f16`]: half-precision decode (how the token table is stored);
+//! - [`half`]: half-precision (float16) decode (how the token table is stored);
 //! - [`asset`]: the container format of `tokens.bin` and `layer.bin`;
 //! - [`TokenEmbeddings`]: the 30,522 × 384 token table (tokens.bin, float16);
 //! - [`LayerWeights`]: position table, token-type rows, LayerNorm γ and β (layer.bin, float32);
 //! - [`forward`] (layer.rs) → [`Embedded`]: the layer on a sequence, every intermediate kept;
-//!   [`layer_norm`] and [`shapes`] are its steps and their shapes;
+//!   [`check_length`] is its guard alone, [`layer_norm`] and [`shapes`] its steps and their shapes;
 //! - [`offsets`]: cos(p, p+k) across the learned position table;
 //! - [`neighbours`]: the token table as an [`EmbeddingTable`](crate::embed::EmbeddingTable) for the
 //!   embed module's cosine neighbours.
@@ -27,7 +27,7 @@
 //! batches.
 
 pub mod asset;
-pub mod f16;
+pub mod half;
 mod layer;
 pub mod layer_norm;
 mod layer_weights;
@@ -40,7 +40,7 @@ use std::fmt;
 
 use crate::embed::EmbedError;
 
-pub use layer::{forward, Embedded};
+pub use layer::{check_length, forward, Embedded};
 pub use layer_weights::LayerWeights;
 pub use token_embeddings::TokenEmbeddings;
 

@@ -3,7 +3,7 @@
 //! and decoded a row at a time. Leaves out: the other tables (layer_weights.rs).
 
 use super::asset::{parse, TOKEN_TENSORS};
-use super::f16::f16_to_f32;
+use super::half::f16_to_f32;
 use super::{MiniLmError, D_MODEL, VOCAB_SIZE};
 
 /// The token table, as stored.

@@ -1,7 +1,7 @@
 //! Special tokens typed in the text: `tokenizers` finds BERT's five special tokens (`[PAD]`, `[UNK]`,
 //! `[CLS]`, `[SEP]`, `[MASK]`) in the raw input before normalising, exactly as written (they are
-//! "added tokens" with `normalized: false`), anywhere, even inside a word: "a[MASK]b" is `a`,
-//! `[MASK]`, `b`, while "[mask]" is normalised and split like any text into `[`, `mask`, `]`.
+//! "added tokens" with `normalized: false`), anywhere, even inside a word: `a[MASK]b` is `a`,
+//! `[MASK]`, `b`, while `[mask]` is normalised and split like any text into `[`, `mask`, `]`.
 //! Leaves out: user-defined added tokens (this tokenizer has none).
 
 use super::SPECIAL_TOKENS;

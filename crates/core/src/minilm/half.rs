@@ -1,7 +1,7 @@
-//! IEEE 754 half precision (binary16) to single precision, in plain Rust: how the token table is
-//! stored. 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; every f16 is exactly an f32, so
-//! the decode loses nothing. Leaves out: encoding (the asset builder rounds with numpy's `astype`,
-//! round to nearest even).
+//! IEEE 754 half precision (binary16, float16) to single precision, in plain Rust: how the token
+//! table is stored. 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; every f16 is exactly an
+//! f32, so the decode loses nothing. Leaves out: encoding (the asset builder rounds with numpy's
+//! `astype`, round to nearest even).
 
 /// 2⁻²⁴, the value of the lowest fraction bit of a subnormal f16.
 const SUBNORMAL_STEP: f32 = 1.0 / 16_777_216.0;
