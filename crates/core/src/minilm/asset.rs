@@ -169,6 +169,13 @@ pub fn encode(tensors: &[(TensorSpec, &[u8])]) -> Result<Vec<u8>, MiniLmError> {
     Ok(asset)
 }
 
+/// The length in bytes of an asset holding `tensors`: header, directory and values (what a
+/// download's progress is measured against).
+pub fn asset_len(tensors: &[TensorSpec]) -> u64 {
+    (HEADER_LEN + tensors.len() * ENTRY_LEN) as u64
+        + tensors.iter().map(|s| s.byte_len() as u64).sum::<u64>()
+}
+
 /// Checks `asset` against the tensors it should hold and returns their bytes, in order.
 pub fn parse<'a>(asset: &'a [u8], expected: &[TensorSpec]) -> Result<Vec<&'a [u8]>, MiniLmError> {
     // 1. Header: present, right magic and version, the expected number of tensors.
@@ -214,7 +221,7 @@ pub fn parse<'a>(asset: &'a [u8], expected: &[TensorSpec]) -> Result<Vec<&'a [u8
         }
     }
     // 3. Length before checksum, so a truncated file reports as truncated.
-    let expected_len = needed as u64 + expected.iter().map(|s| s.byte_len() as u64).sum::<u64>();
+    let expected_len = asset_len(expected);
     if asset.len() as u64 != expected_len {
         return Err(MiniLmError::WrongLength {
             expected: expected_len,
@@ -269,6 +276,9 @@ mod tests {
     fn round_trip() {
         let asset = small();
         assert_eq!(asset.len(), HEADER_LEN + 2 * ENTRY_LEN + 12 + 8);
+        assert_eq!(asset_len(&SMALL), asset.len() as u64);
+        // tokens.bin: 16 + 44 + 30,522 × 384 × 2.
+        assert_eq!(asset_len(&TOKEN_TENSORS), 23_440_956);
         let parts = parse(&asset, &SMALL).unwrap();
         assert_eq!(parts[0], (0..12).collect::<Vec<u8>>());
         assert_eq!(parts[1], (100..108).collect::<Vec<u8>>());
