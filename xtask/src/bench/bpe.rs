@@ -104,9 +104,10 @@ fn row(
     let hf_tokens = json_number(&hf_line, "tokens")?;
     let hf_vocab = json_number(&hf_line, "vocab")?;
     notes.push(format!(
-        "BPE {label}: {merges} merges for {VOCAB} symbols (ours), HF {} merges for {hf_vocab} \
-         (its alphabet holds each final character with `</w>` too); peak memory: til {} (whole \
-         process), HF {} (Python process after training)",
+        "BPE {label}: {merges} merges for {VOCAB} symbols (ours, one thread), HF {} merges for \
+         {hf_vocab} (its alphabet holds each final character with `</w>` too; its own thread pool, \
+         one thread per core); peak memory: til {} (whole process), HF {} (Python process after \
+         training)",
         theirs_merges.len(),
         mib(ours_peak),
         mib(hf_peak),
