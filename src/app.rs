@@ -8,7 +8,12 @@ use crate::compute::{Compute, ComputeBadge};
 use crate::embed::EmbedLab;
 use crate::pipeline::{Journey, JourneyBar};
 use crate::position::PositionLab;
+use crate::shortcuts::{self, Action, Scope};
+use crate::theme::{Theme, ThemeMenu};
 use crate::tokenize::TokenizeLab;
+use crate::widgets::help_overlay::{KeyboardHelp, KeyboardHelpButton, KeyboardHelpDialog};
+use crate::widgets::live_region::{LiveRegion, LiveRegionView};
+use crate::widgets::tour::Tour;
 use crate::url::{UrlNotes, UrlState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +79,14 @@ pub fn App() -> impl IntoView {
     UrlState::provide();
     Journey::provide();
     Compute::provide();
+    Theme::provide();
+    let region = LiveRegion::provide();
+    let help = KeyboardHelp::provide();
+    shortcuts::listen(Scope::Page, Signal::stored(true), move |action| match action {
+        Action::Help => help.show(),
+        Action::ShowLab(slug) => open_lab(slug),
+        _ => {}
+    });
     let shown = RwSignal::new(Lab::from_hash(&current_hash()));
     let listener = window_event_listener(ev::hashchange, move |_| {
         shown.set(Lab::from_hash(&current_hash()))
@@ -83,13 +96,17 @@ pub fn App() -> impl IntoView {
         <header class="site">
             <h1>"Transformer Input Lab"</h1>
             <p class="muted">"What happens to text before the first attention layer: tokenize → embed → add position."</p>
-            <nav aria-label="Labs">
+            <nav aria-label="Labs" data-testid="lab-nav">
                 {Lab::ALL.map(|lab| view! {
                     <a href=format!("#{}", lab.slug()) data-testid=format!("nav-{}", lab.slug())
                         aria-current=move || (shown.get() == lab).then_some("page")>{lab.title()}</a>
                 }).collect_view()}
             </nav>
             <ComputeBadge/>
+            <div class="site-tools">
+                <KeyboardHelpButton help=help/>
+                <ThemeMenu/>
+            </div>
         </header>
         <UrlNotes/>
         <JourneyBar shown=shown.into()/>
@@ -99,5 +116,15 @@ pub fn App() -> impl IntoView {
                 view! { <div id=lab.slug() class="lab-frame" hidden=move || !active.get()>{lab.view(active)}</div> }
             }).collect_view()}
         </main>
+        <LiveRegionView region=region/>
+        <KeyboardHelpDialog help=help/>
+        <Tour/>
+    }
+}
+
+/// Opens a lab as its nav link does (the `1`, `2`, `3` shortcuts and the tour).
+pub fn open_lab(slug: &str) {
+    if let Some(link) = crate::browser::by_testid(&format!("nav-{slug}")) {
+        link.click();
     }
 }

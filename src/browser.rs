@@ -1,4 +1,5 @@
-//! The few browser services the labs need: a clock, yielding to the event loop, and fetching a text asset.
+//! The few browser services the labs need: a clock, yielding to the event loop, fetching a text asset,
+//! and finding an element by its `data-testid`.
 //! Kept apart so the lab views stay free of `web_sys` plumbing.
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -70,4 +71,16 @@ fn describe(error: &JsValue) -> String {
                 .map(|e| String::from(e.message()))
         })
         .unwrap_or_else(|| "network error".to_string())
+}
+
+/// The page's element with this `data-testid` (the shell's shortcuts and the tour point at controls
+/// the labs render).
+pub fn by_testid(testid: &str) -> Option<web_sys::HtmlElement> {
+    web_sys::window()?
+        .document()?
+        .query_selector(&format!("[data-testid=\"{testid}\"]"))
+        .ok()
+        .flatten()?
+        .dyn_into()
+        .ok()
 }

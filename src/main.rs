@@ -7,6 +7,8 @@ mod embed;
 mod gpt2;
 mod pipeline;
 mod position;
+mod shortcuts;
+mod theme;
 mod tokenize;
 mod url;
 mod widgets;

@@ -8,6 +8,7 @@ use til_core::gpt2::TokenDetail;
 use wasm_bindgen::JsCast;
 
 use super::state::{grouped, hex, Encoded, Gpt2State, Mode, MAX_CHARS};
+use crate::shortcuts::{action_of, Action, Scope};
 use crate::widgets::token_chip::TokenChip;
 
 #[component]
@@ -134,7 +135,7 @@ fn TokenButton(state: Gpt2State, mode: Mode, token: TokenDetail) -> impl IntoVie
     }
 }
 
-/// Arrow keys, Home and End move focus along the token buttons.
+/// Arrow keys, Home and End (`crate::shortcuts`) move focus along the token buttons.
 fn move_focus(ev: web_sys::KeyboardEvent) {
     let Some(current) = ev
         .target()
@@ -143,11 +144,11 @@ fn move_focus(ev: web_sys::KeyboardEvent) {
         return;
     };
     let parent = current.parent_element();
-    let target = match ev.key().as_str() {
-        "ArrowRight" | "ArrowDown" => current.next_element_sibling(),
-        "ArrowLeft" | "ArrowUp" => current.previous_element_sibling(),
-        "Home" => parent.and_then(|p| p.first_element_child()),
-        "End" => parent.and_then(|p| p.last_element_child()),
+    let target = match action_of(Scope::Gpt2Tokens, &ev) {
+        Some(Action::NextToken) => current.next_element_sibling(),
+        Some(Action::PreviousToken) => current.previous_element_sibling(),
+        Some(Action::FirstToken) => parent.and_then(|p| p.first_element_child()),
+        Some(Action::LastToken) => parent.and_then(|p| p.last_element_child()),
         _ => return,
     };
     if let Some(target) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {

@@ -11,7 +11,7 @@ use super::state::{PeLab, MAX_OFFSET};
 pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
     let timer = lab.timer;
     view! {
-        <div class="pe-cursor-bar" role="group" aria-label="Position and offset">
+        <div class="pe-cursor-bar" role="group" aria-label="Position and offset" data-testid="pe-cursor-bar">
             <button data-testid="pe-play" on:click=move |_| lab.playing.update(|p| *p = !*p)
                 aria-pressed=move || lab.playing.get().to_string()
                 title=move || if reduced.get() {

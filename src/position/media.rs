@@ -1,29 +1,7 @@
-//! What the reader's system asks of the page, as signals: dark or light colours and reduced motion
-//! (`matchMedia`, kept up to date by its `change` event), and the plot colours, read from the CSS
-//! custom properties in assets/style.css so the canvases follow the same theme as the text.
-//! Left out: a theme switch of our own (the page follows the system, as the stylesheet does).
+//! The plot colours, read from the CSS custom properties in assets/style.css so the canvases follow
+//! the same theme as the text (`crate::theme` says when the theme changes).
 use leptos::prelude::*;
 use plotters::style::RGBColor;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
-
-/// True while `query` (a CSS media query) matches.
-pub fn media_signal(query: &str) -> Signal<bool> {
-    let matches = RwSignal::new(false);
-    let Some(list) = web_sys::window().and_then(|w| w.match_media(query).ok().flatten()) else {
-        return matches.into();
-    };
-    matches.set(list.matches());
-    let watched = list.clone();
-    // `try_set`: the listener lives as long as the page, the signal only as long as the lab.
-    let on_change = Closure::<dyn Fn()>::new(move || {
-        matches.try_set(watched.matches());
-    });
-    let _ = list.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
-    // Handed to the browser: it frees the closure when the listener goes away with the page.
-    let _ = on_change.into_js_value();
-    matches.into()
-}
 
 /// The colours plots draw with, from the stylesheet's custom properties.
 #[derive(Clone, Copy, Debug, PartialEq)]

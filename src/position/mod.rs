@@ -8,6 +8,7 @@ mod chart;
 mod cursor_bar;
 mod format;
 mod heatmap;
+mod keys;
 mod journey;
 pub mod link;
 mod media;
@@ -17,6 +18,7 @@ mod redraw;
 mod rotation;
 mod settings;
 mod slider;
+mod spoken;
 mod state;
 mod tables;
 mod waves;
@@ -25,7 +27,7 @@ mod word_order;
 use leptos::prelude::*;
 
 use cursor_bar::CursorBar;
-use media::{media_signal, palette_memo};
+use media::palette_memo;
 use offset::OffsetPanel;
 use precision::PrecisionNote;
 use rotation::RotationPanel;
@@ -41,9 +43,12 @@ pub fn PositionLab(
     active: Signal<bool>,
 ) -> impl IntoView {
     let lab = PeLab::new();
-    let reduced = media_signal("(prefers-reduced-motion: reduce)");
-    let palette = palette_memo(media_signal("(prefers-color-scheme: dark)"));
+    let theme = crate::theme::Theme::get();
+    let reduced = theme.reduced_motion;
+    let palette = palette_memo(theme.dark);
     animation::run(lab, active, reduced);
+    keys::listen(lab, active);
+    spoken::summarise_changes(lab);
     link::restore(lab);
     view! {
         <section class="lab position-lab" aria-labelledby="position-heading">

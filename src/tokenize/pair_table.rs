@@ -18,7 +18,7 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
                     let ties = if v.tied_total > 1 { format!("; {} pairs tie for the top", v.tied_total) } else { String::new() };
                     format!("{shown} of {} distinct adjacent pairs, most frequent first (the top {PAIR_ROWS}, and every tie up to {TIED_LIMIT}){ties}", v.distinct_pairs)
                 })}</caption>
-                <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"></th></tr></thead>
+                <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"><span class="visually-hidden">"Wins or ties"</span></th></tr></thead>
                 <tbody>
                     {move || view.with(|v| v.pairs.iter().map(|row| {
                         let class = if row.winner { "winner" } else if row.tied { "tied" } else { "" };

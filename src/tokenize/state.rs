@@ -273,15 +273,20 @@ fn comes_from(trace: &Trace, sources: &PairSources) -> String {
     text
 }
 
+/// "e + r → er (9)": the merge a step made and its count.
 pub fn merge_text(vocab: &Vocab, step: &Step) -> String {
+    let [left, right, merged] = merge_symbols(vocab, step);
+    format!("{left} + {right} → {merged} ({})", step.merge.count)
+}
+
+/// The merge a step made, as the page writes its symbols: left, right, and the merged symbol.
+pub fn merge_symbols<'a>(vocab: &'a Vocab, step: &Step) -> [&'a str; 3] {
     let m = &step.merge;
-    format!(
-        "{} + {} → {} ({})",
+    [
         vocab.symbol(m.pair.left),
         vocab.symbol(m.pair.right),
         vocab.symbol(m.merged),
-        m.count
-    )
+    ]
 }
 
 fn changes(vocab: &Vocab, step: &Step) -> Vec<ChangeRow> {

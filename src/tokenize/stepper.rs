@@ -1,11 +1,13 @@
 //! Step controls for the walkthrough: back, forward, play/pause with a speed, a scrubber, and the
-//! keyboard (←, →, space, Home, End) when focus is not in a text field.
+//! keyboard (←, →, space, Home, End; see `crate::shortcuts`) when focus is not in a text field.
+//! Each step is announced in the page's live region: "merge 3 of 300: l + o → lo, count 7".
 use std::time::Duration;
 
-use leptos::ev;
 use leptos::prelude::*;
 
-use super::state::BpeLab;
+use super::state::{merge_symbols, BpeLab};
+use crate::shortcuts::{self, Action, Scope};
+use crate::widgets::live_region::LiveRegion;
 
 #[component]
 pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
@@ -29,48 +31,29 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
         }
     });
 
-    let keys = window_event_listener(ev::keydown, move |event| {
-        if !active.get_untracked()
-            || belongs_to_focused_control(&event)
-            || event.ctrl_key()
-            || event.meta_key()
-            || event.alt_key()
-        {
-            return;
+    shortcuts::listen(Scope::Tokenize, active, move |action| {
+        match action {
+            Action::StepBack => lab.step_by(-1),
+            Action::StepForward => lab.step_by(1),
+            Action::FirstStep => lab.go_to(0),
+            Action::LastStep => lab.go_to(usize::MAX),
+            Action::PlayMerges => return toggle_play(),
+            _ => return,
         }
-        let handled = match event.key().as_str() {
-            "ArrowLeft" => {
-                lab.step_by(-1);
-                true
-            }
-            "ArrowRight" => {
-                lab.step_by(1);
-                true
-            }
-            "Home" => {
-                lab.go_to(0);
-                true
-            }
-            "End" => {
-                lab.go_to(usize::MAX);
-                true
-            }
-            " " => {
-                toggle_play();
-                true
-            }
-            _ => false,
-        };
-        if handled {
-            lab.playing
-                .set(lab.playing.get_untracked() && event.key() == " ");
-            event.prevent_default();
+        lab.playing.set(false);
+    });
+
+    // Each step is read out; the step the page opens on is not.
+    let region = LiveRegion::get();
+    Effect::new(move |opened: Option<()>| {
+        let text = announcement(lab, lab.position.get());
+        if opened.is_some() {
+            region.announce(text);
         }
     });
-    on_cleanup(move || keys.remove());
 
     view! {
-        <div class="stepper" role="group" aria-label="Merge stepper">
+        <div class="stepper" role="group" aria-label="Merge stepper" data-testid="bpe-stepper">
             <button data-testid="bpe-step-back" on:click=move |_| lab.step_by(-1) disabled=at_start
                 title="Back one merge (←)">"◀ Back"</button>
             <button data-testid="bpe-play" on:click=move |_| toggle_play() disabled=move || total() == 0
@@ -83,7 +66,7 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
                 on:input=move |ev| {
                     if let Ok(p) = event_target_value(&ev).parse::<usize>() { lab.go_to(p) }
                 }/>
-            <span data-testid="bpe-step-label" aria-live="polite">
+            <span data-testid="bpe-step-label">
                 {move || format!("step {} / {}", lab.position.get(), total())}
             </span>
             <label class="speed">
@@ -115,16 +98,18 @@ fn schedule_tick(lab: BpeLab, generation: StoredValue<u32>, mine: u32) {
     );
 }
 
-/// Keys typed into a field belong to that field, and space on a focused button presses it.
-fn belongs_to_focused_control(event: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    let tag = event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|el| el.tag_name());
-    match tag.as_deref() {
-        Some("INPUT" | "TEXTAREA" | "SELECT") => true,
-        Some("BUTTON") => event.key() == " ",
-        _ => false,
-    }
+/// What the live region says at `position`: the merge just made, or where the walkthrough starts.
+fn announcement(lab: BpeLab, position: usize) -> String {
+    lab.trace.with(|trace| {
+        let Some(trace) = trace else {
+            return String::new();
+        };
+        let total = trace.steps().len();
+        let Some(step) = position.checked_sub(1).and_then(|i| trace.steps().get(i)) else {
+            return format!("start: no merges yet, {total} to go");
+        };
+        let [left, right, merged] = merge_symbols(trace.vocab(), step);
+        let count = step.merge.count;
+        format!("merge {position} of {total}: {left} + {right} → {merged}, count {count}")
+    })
 }

@@ -1,6 +1,9 @@
 //! Small controls shared by the labs.
+pub mod help_overlay;
+pub mod live_region;
 pub mod merge_steps;
 pub mod on_screen;
 pub mod plot_canvas;
 pub mod progress_bar;
 pub mod token_chip;
+pub mod tour;

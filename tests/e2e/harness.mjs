@@ -6,12 +6,18 @@
 //
 // API
 //
-//   launch({ webgpu = true, path = '/', timeoutMs = 30_000 } = {})  ->  Promise<App>
+//   launch({ webgpu = true, path = '/', timeoutMs = 30_000, serviceWorkers = 'allow', tour = false } = {})
+//     ->  Promise<App>
 //     Serves dist/ on 127.0.0.1 at a free port, starts headless Chromium on a fresh profile in a
 //     temporary directory and opens `path` (waits for the load event; the wasm app mounts right
 //     after, so wait for your elements). `webgpu: true` enables WebGPU on SwiftShader (Vulkan on
 //     the CPU); `webgpu: false` starts Chromium without those flags, so no adapter exists (use it
 //     to test the CPU fallback). `timeoutMs` is Playwright's default timeout for the page.
+//     `serviceWorkers: 'block'` keeps the page's offline worker (assets/sw.js) from registering:
+//     a spec that fakes responses with page.route() needs it, because requests the worker answers
+//     never reach page.route(). The fresh profile means no spec inherits another's worker or cache.
+//     `tour: false` stores the guided tour's "seen" flag before every page load, so specs meet the
+//     page as a returning visitor does; `tour: true` leaves a first-time visitor's profile.
 //
 //   App:
 //     page               Playwright Page, e.g. `await app.page.getByTestId('nav-tokenize').click()`
@@ -141,7 +147,13 @@ async function resolveFile(root, urlPath) {
   return null;
 }
 
-export async function launch({ webgpu = true, path = '/', timeoutMs = 30_000 } = {}) {
+export async function launch({
+  webgpu = true,
+  path = '/',
+  timeoutMs = 30_000,
+  serviceWorkers = 'allow',
+  tour = false,
+} = {}) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} not found: apt-get install chromium (or set CHROMIUM_PATH)`);
   }
@@ -158,10 +170,19 @@ export async function launch({ webgpu = true, path = '/', timeoutMs = 30_000 } =
       headless: true,
       args: [...BASE_ARGS, ...(webgpu ? WEBGPU_ARGS : [])],
       viewport: { width: 1280, height: 800 },
+      serviceWorkers,
     });
   } catch (error) {
     await cleanup();
     throw error;
+  }
+  if (!tour) {
+    // The key src/widgets/tour.rs reads. about:blank has no storage, hence the try.
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('til-tour-done', '1');
+      } catch {}
+    });
   }
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(timeoutMs);

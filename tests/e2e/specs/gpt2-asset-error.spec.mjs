@@ -7,7 +7,8 @@ import { gpt2Ready } from '../pages/gpt2.mjs';
 
 /** Opens the page, then reloads it with merges.bin answered by `answer(route)`. */
 async function withAsset(t, answer) {
-  const app = await launch();
+  // No offline worker: it would answer merges.bin itself, out of page.route()'s reach.
+  const app = await launch({ serviceWorkers: 'block' });
   t.after(() => app.close());
   await gpt2Ready(app.page);
   await app.page.route('**/gpt2/merges.bin', answer);

@@ -6,7 +6,8 @@ import { launch } from '../harness.mjs';
 import { gpt2Ready } from '../pages/gpt2.mjs';
 
 test('merges.bin is fetched once, with a loading message meanwhile', async (t) => {
-  const app = await launch();
+  // No offline worker: it would answer merges.bin itself, out of page.route()'s reach.
+  const app = await launch({ serviceWorkers: 'block' });
   t.after(() => app.close());
   const { page } = app;
   await gpt2Ready(page);
