@@ -1,72 +1,26 @@
 //! `til` as a user runs it: the seed walkthrough, export and encode round trip, help, and every
 //! error path (non-zero exit, exactly one `til: ` line on stderr, nothing on stdout).
 
+mod support;
+
 use std::fs;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
+
+use support::{fails, path_arg, scratch, stdout, til, til_command, write_file};
 
 const SEED: &str = "low 5\nlowest 2\nnewer 6\nwider 3\n";
 
-fn til(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_til"))
-        .args(args)
-        .output()
-        .expect("til runs")
-}
-
-/// A fresh directory for one test under Cargo's per-target temporary directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("til-cli")
-        .join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn file(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-fn stdout(output: &Output) -> &str {
-    assert!(
-        output.status.success(),
-        "til failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    std::str::from_utf8(&output.stdout).unwrap()
-}
-
-/// Fails with the exit code and one stderr line starting `til: `; returns that line.
-fn fails(args: &[&str], code: i32) -> String {
-    let output = til(args);
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
-    assert!(
-        stderr.starts_with("til: ") && stderr.ends_with('\n'),
-        "{args:?}: {stderr:?}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
-    stderr.trim_end().to_string()
+/// `til bpe train --corpus CORPUS` and the `rest` of the arguments.
+fn train<'a>(corpus: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    [&["bpe", "train", "--corpus", corpus][..], rest].concat()
 }
 
 #[test]
 fn seed_walkthrough_from_word_counts() {
     let dir = scratch("seed");
-    let corpus = file(&dir, "seed.txt", SEED);
-    let output = til(&[
-        "bpe",
-        "train",
-        "--corpus",
-        &corpus,
-        "--merges",
-        "3",
-        "--word-counts",
-    ]);
+    let corpus = write_file(&dir, "seed.txt", SEED);
+    let output = til(&train(&corpus, &["--merges", "3", "--word-counts"]));
     assert_eq!(stdout(&output), "1\te\tr\t9\n2\ter\t</w>\t9\n3\tl\to\t7\n");
     assert!(output.stderr.is_empty());
 }
@@ -75,52 +29,34 @@ fn seed_walkthrough_from_word_counts() {
 fn seed_walkthrough_from_free_text_and_every_tie_rule() {
     let dir = scratch("free-text");
     let text = "low ".repeat(5) + &"lowest ".repeat(2) + &"newer\n".repeat(6) + &"wider ".repeat(3);
-    let corpus = file(&dir, "seed.txt", &text);
+    let corpus = write_file(&dir, "seed.txt", &text);
     for rule in ["lexicographic", "smallest-id", "first-seen"] {
-        let output = til(&[
-            "bpe",
-            "train",
-            "--corpus",
-            &corpus,
-            "--merges=3",
-            "--tie",
-            rule,
-        ]);
+        let output = til(&train(&corpus, &["--merges=3", "--tie", rule]));
         assert_eq!(
             stdout(&output),
             "1\te\tr\t9\n2\ter\t</w>\t9\n3\tl\to\t7\n",
             "{rule}"
         );
     }
-    let output = til(&[
-        "bpe",
-        "train",
-        "--corpus",
-        &corpus,
-        "--merges",
-        "2",
-        "--no-end-of-word",
-    ]);
+    let output = til(&train(&corpus, &["--merges", "2", "--no-end-of-word"]));
     assert_eq!(stdout(&output), "1\te\tr\t9\n2\tl\to\t7\n");
 }
 
 #[test]
 fn export_then_encode_round_trip() {
     let dir = scratch("export");
-    let corpus = file(&dir, "seed.txt", SEED);
+    let corpus = write_file(&dir, "seed.txt", SEED);
     let model = dir.join("model/nested");
-    let model_str = model.to_str().unwrap();
-    let output = til(&[
-        "bpe",
-        "train",
-        "--corpus",
+    let output = til(&train(
         &corpus,
-        "--merges",
-        "3",
-        "--word-counts",
-        "--export",
-        model_str,
-    ]);
+        &[
+            "--merges",
+            "3",
+            "--word-counts",
+            "--export",
+            path_arg(&model),
+        ],
+    ));
     stdout(&output);
     let merges = fs::read_to_string(model.join("merges.txt")).unwrap();
     assert_eq!(merges, "#version: 0.2\ne r\ner </w>\nl o\n");
@@ -132,7 +68,7 @@ fn export_then_encode_round_trip() {
     assert!(vocab.ends_with("  \"lo\": 13\n}\n"), "{vocab}");
 
     let merges_path = model.join("merges.txt");
-    let merges_path = merges_path.to_str().unwrap();
+    let merges_path = path_arg(&merges_path);
     let output = til(&[
         "bpe",
         "encode",
@@ -175,80 +111,60 @@ fn help() {
     }
 }
 
-fn train<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-    [&["bpe", "train"][..], extra].concat()
-}
-
 #[test]
 fn errors_are_one_clear_line() {
     let dir = scratch("errors");
-    let seed = file(&dir, "seed.txt", SEED);
-    let empty = file(&dir, "empty.txt", " \n\t\n");
-    let bad_counts = file(&dir, "bad.txt", "low 5\nlowest two\n");
-    let bad_merges = file(&dir, "merges.txt", "#version: 0.2\ne r\nnonsense\n");
+    let seed = write_file(&dir, "seed.txt", SEED);
+    let empty = write_file(&dir, "empty.txt", " \n\t\n");
+    let bad_counts = write_file(&dir, "bad.txt", "low 5\nlowest two\n");
+    let bad_merges = write_file(&dir, "merges.txt", "#version: 0.2\ne r\nnonsense\n");
     let missing = dir.join("nope.txt");
-    let missing = missing.to_str().unwrap();
+    let missing = path_arg(&missing);
 
-    assert!(
-        fails(&train(&["--corpus", missing, "--merges", "3"]), 1).starts_with("til: cannot read `")
-    );
+    assert!(fails(&train(missing, &["--merges", "3"]), 1).starts_with("til: cannot read `"));
     assert_eq!(
-        fails(&train(&["--corpus", &empty, "--merges", "3"]), 1),
+        fails(&train(&empty, &["--merges", "3"]), 1),
         "til: the corpus has no words"
     );
     assert_eq!(
-        fails(&train(&["--corpus", &seed, "--merges", "0"]), 2),
+        fails(&train(&seed, &["--merges", "0"]), 2),
         "til: the number of merges must be at least 1"
     );
     assert_eq!(
-        fails(&train(&["--corpus", &seed, "--merges", "ten"]), 2),
+        fails(&train(&seed, &["--merges", "ten"]), 2),
         "til: --merges expects a whole number, got `ten`"
     );
     assert_eq!(
-        fails(&train(&["--corpus", &seed, "--merges", "-3"]), 2),
+        fails(&train(&seed, &["--merges", "-3"]), 2),
         "til: --merges expects a whole number, got `-3`"
     );
-    assert!(fails(
-        &train(&["--corpus", &seed, "--merges", "3", "--frobnicate"]),
-        2
-    )
-    .starts_with("til: unknown option `--frobnicate` for `til bpe train`"));
+    assert!(fails(&train(&seed, &["--merges", "3", "--frobnicate"]), 2)
+        .starts_with("til: unknown option `--frobnicate` for `til bpe train`"));
     assert_eq!(
-        fails(
-            &train(&["--corpus", &seed, "--merges", "3", "--tie", "random"]),
-            2
-        ),
+        fails(&train(&seed, &["--merges", "3", "--tie", "random"]), 2),
         "til: unknown tie rule `random`: use lexicographic, smallest-id or first-seen"
     );
-    assert!(fails(
-        &train(&["--corpus", &bad_counts, "--merges", "3", "--word-counts"]),
-        1
-    )
-    .ends_with("line 2: expected `WORD COUNT` with a positive whole count, got `lowest two`"));
-    assert!(fails(&train(&["--merges", "3"]), 2).starts_with("til: missing --corpus FILE"));
-    assert!(fails(&train(&["--corpus", &seed]), 2).starts_with("til: missing --merges N"));
+    assert!(
+        fails(&train(&bad_counts, &["--merges", "3", "--word-counts"]), 1).ends_with(
+            "line 2: expected `WORD COUNT` with a positive whole count, got `lowest two`"
+        )
+    );
+    assert!(fails(&["bpe", "train", "--merges", "3"], 2).starts_with("til: missing --corpus FILE"));
+    assert!(fails(&train(&seed, &[]), 2).starts_with("til: missing --merges N"));
     assert_eq!(
-        fails(
-            &train(&["--corpus", &seed, "--merges", "3", "--merges", "4"]),
-            2
-        ),
+        fails(&train(&seed, &["--merges", "3", "--merges", "4"]), 2),
         "til: --merges given twice"
     );
     assert_eq!(
-        fails(&train(&["--corpus", &seed, "--merges"]), 2),
+        fails(&train(&seed, &["--merges"]), 2),
         "til: --merges needs a value"
     );
     assert_eq!(
-        fails(
-            &train(&["--corpus", &seed, "--merges", "3", "--word-counts=yes"]),
-            2
-        ),
+        fails(&train(&seed, &["--merges", "3", "--word-counts=yes"]), 2),
         "til: --word-counts does not take a value"
     );
-    assert!(
-        fails(&train(&["--corpus", &seed, "--merges", "3", "extra"]), 2)
-            .starts_with("til: unexpected argument `extra`")
-    );
+    assert!(fails(&train(&seed, &["--merges", "3", "extra"]), 2)
+        .starts_with("til: unexpected argument `extra`"));
     assert!(fails(&[], 2).starts_with("til: missing command"));
     assert!(fails(&["frobnicate"], 2).starts_with("til: unknown command `frobnicate`"));
     assert!(fails(&["bpe", "decode"], 2).starts_with("til: unknown command `bpe decode`"));
@@ -263,8 +179,8 @@ fn errors_are_one_clear_line() {
 #[test]
 fn running_out_of_pairs_is_a_note_not_an_error() {
     let dir = scratch("exhaust");
-    let corpus = file(&dir, "tiny.txt", "ab ab\n");
-    let output = til(&["bpe", "train", "--corpus", &corpus, "--merges", "10"]);
+    let corpus = write_file(&dir, "tiny.txt", "ab ab\n");
+    let output = til(&train(&corpus, &["--merges", "10"]));
     assert_eq!(stdout(&output), "1\ta\tb\t2\n2\tab\t</w>\t2\n");
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
@@ -278,9 +194,8 @@ fn a_closed_pipe_ends_quietly() {
     let words: String = (0..20_000)
         .map(|i| format!("w{i}x{} ", i * 7919 % 10_007))
         .collect();
-    let corpus = file(&dir, "many.txt", &words);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_til"))
-        .args(["bpe", "train", "--corpus", &corpus, "--merges", "100000"])
+    let corpus = write_file(&dir, "many.txt", &words);
+    let mut child = til_command(&train(&corpus, &["--merges", "100000"]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -4,31 +4,13 @@
 //! tolerance (±29 questions = 0.2 points; ±0.003 for cosines and ρ), as in til-core's
 //! embed_reference.rs.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod support;
 
-fn til(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_til"))
-        .args(args)
-        .output()
-        .expect("til runs")
-}
+use support::{fails, path_arg, repo_path, stdout, til};
 
+/// A GloVe benchmark file under assets/glove, as a command-line argument.
 fn asset(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../assets/glove")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "til failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
+    path_arg(&repo_path("assets/glove").join(name)).to_string()
 }
 
 /// `WORD<TAB>NUMBER` lines, with exactly four decimals.
@@ -48,18 +30,6 @@ fn scored_lines(text: &str) -> Vec<(String, f32)> {
         .collect()
 }
 
-fn failure(args: &[&str], code: i32) -> String {
-    let output = til(args);
-    assert_eq!(output.status.code(), Some(code), "{args:?}");
-    assert!(output.stdout.is_empty());
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.starts_with("til: ") && stderr.lines().count() == 1,
-        "{stderr:?}"
-    );
-    stderr
-}
-
 #[test]
 fn neighbors_prints_k_tab_separated_cosines() {
     let lines = scored_lines(&stdout(&til(&["embed", "neighbors", "frog", "-k", "3"])));
@@ -76,32 +46,19 @@ fn neighbors_prints_k_tab_separated_cosines() {
 
 #[test]
 fn analogy_excludes_the_inputs_unless_asked() {
-    let excluded = scored_lines(&stdout(&til(&["embed", "analogy", "king", "man", "woman"])));
+    // king - man + woman, with the `options` given.
+    let analogy = |options: &[&str]| {
+        let args = [&["embed", "analogy", "king", "man", "woman"][..], options].concat();
+        scored_lines(&stdout(&til(&args)))
+    };
+    let excluded = analogy(&[]);
     assert_eq!(excluded.len(), 5);
     assert_eq!(excluded[0].0, "queen");
     assert!((excluded[0].1 - 0.852).abs() <= 0.003);
-    let included = scored_lines(&stdout(&til(&[
-        "embed",
-        "analogy",
-        "king",
-        "man",
-        "woman",
-        "--include-inputs",
-        "-k",
-        "1",
-    ])));
+    let included = analogy(&["--include-inputs", "-k", "1"]);
     assert_eq!(included[0].0, "king");
     assert!((included[0].1 - 0.885).abs() <= 0.003);
-    let mul = scored_lines(&stdout(&til(&[
-        "embed",
-        "analogy",
-        "king",
-        "man",
-        "woman",
-        "--method=mul",
-        "-k",
-        "1",
-    ])));
+    let mul = analogy(&["--method=mul", "-k", "1"]);
     assert_eq!(mul[0].0, "queen");
 }
 
@@ -157,13 +114,13 @@ fn eval_similarity_ends_with_spearman() {
 
 #[test]
 fn errors_are_one_line_with_the_right_exit_code() {
-    assert!(failure(&["embed", "neighbors", "kign"], 1).contains("did you mean \"king\""));
+    assert!(fails(&["embed", "neighbors", "kign"], 1).contains("did you mean \"king\""));
     assert!(
-        failure(&["embed", "neighbors", "king", "--vocab", "60000"], 1)
+        fails(&["embed", "neighbors", "king", "--vocab", "60000"], 1)
             .contains("between 1 and 50000")
     );
-    assert!(failure(&["embed", "eval-analogies", "/nonexistent/q.txt"], 1).contains("cannot read"));
-    assert!(failure(
+    assert!(fails(&["embed", "eval-analogies", "/nonexistent/q.txt"], 1).contains("cannot read"));
+    assert!(fails(
         &[
             "embed",
             "neighbors",
@@ -174,14 +131,14 @@ fn errors_are_one_line_with_the_right_exit_code() {
         1
     )
     .contains("cannot read"));
-    assert!(failure(&["embed", "analogy", "king", "man"], 2).contains("takes 3 arguments"));
-    assert!(failure(&["embed", "neighbors", "king", "-k", "0"], 2).contains("at least 1"));
+    assert!(fails(&["embed", "analogy", "king", "man"], 2).contains("takes 3 arguments"));
+    assert!(fails(&["embed", "neighbors", "king", "-k", "0"], 2).contains("at least 1"));
     assert!(
-        failure(&["embed", "analogy", "a", "b", "c", "--method", "sum"], 2)
+        fails(&["embed", "analogy", "a", "b", "c", "--method", "sum"], 2)
             .contains("unknown method")
     );
-    assert!(failure(&["embed", "neighbors", "king", "--bogus"], 2).contains("unknown option"));
-    assert!(failure(&["embed", "frobnicate"], 2).contains("unknown command"));
+    assert!(fails(&["embed", "neighbors", "king", "--bogus"], 2).contains("unknown option"));
+    assert!(fails(&["embed", "frobnicate"], 2).contains("unknown command"));
 }
 
 #[test]

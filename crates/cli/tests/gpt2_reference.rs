@@ -8,15 +8,14 @@
 //! `npm ci` in tests/reference first if its node_modules is missing. Leaves out:
 //! timing (tests/reference/bench.mjs).
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use support::{path_arg, repo_path, scratch, stdout, til};
 use til_core::gpt2::{pretokenize, UNICODE_VERSION};
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn run(command: &mut Command) -> Output {
     let output = command
@@ -64,21 +63,18 @@ fn write_code_point_file(path: &Path) {
 
 /// 3. The inputs, in a fixed order; `tag` keeps parallel tests' generated files apart.
 fn inputs(tag: &str) -> Vec<PathBuf> {
-    let root = repo_root();
-    let mut files: Vec<PathBuf> = fs::read_dir(root.join("tests/reference/corpus"))
+    let mut files: Vec<PathBuf> = fs::read_dir(repo_path("tests/reference/corpus"))
         .expect("tests/reference/corpus exists")
         .map(|entry| entry.expect("readable corpus entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "txt"))
         .collect();
     files.sort();
     assert!(files.len() >= 10, "corpus looks incomplete: {files:?}");
-    files.push(root.join("assets/tinyshakespeare.txt"));
+    files.push(repo_path("assets/tinyshakespeare.txt"));
     // Characters new in a later Unicode than til's tables would differ by design.
     let node_unicode = reference_lines(&["--unicode"], &[]).concat();
     if node_unicode == UNICODE_VERSION {
-        let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gpt2_reference");
-        fs::create_dir_all(&scratch).expect("create scratch dir");
-        let code_points = scratch.join(format!("all-code-points-{tag}.txt"));
+        let code_points = scratch(&format!("gpt2-reference-{tag}")).join("all-code-points.txt");
         write_code_point_file(&code_points);
         files.push(code_points);
     } else {
@@ -94,7 +90,7 @@ fn inputs(tag: &str) -> Vec<PathBuf> {
 /// 4. The reference's output for all files from one node process: one line per
 ///    file (one line in all for `--unicode`).
 fn reference_lines(args: &[&str], files: &[PathBuf]) -> Vec<String> {
-    let reference = repo_root().join("tests/reference");
+    let reference = repo_path("tests/reference");
     ensure_reference_installed(&reference);
     let node = run(Command::new("node")
         .arg(reference.join("encode.mjs"))
@@ -139,10 +135,7 @@ fn ids_match_js_tiktoken() {
     // 5. til on each file, compared in full.
     let mut mismatches = Vec::new();
     for (file, theirs) in files.iter().zip(&theirs) {
-        let til = run(Command::new(env!("CARGO_BIN_EXE_til"))
-            .args(["gpt2", "encode"])
-            .arg(file));
-        let ours = String::from_utf8(til.stdout).expect("til prints ASCII");
+        let ours = stdout(&til(&["gpt2", "encode", path_arg(file)]));
         let ours = ours.strip_suffix('\n').expect("til ends its line");
         if ours != theirs {
             mismatches.push(format!(

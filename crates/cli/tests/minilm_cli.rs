@@ -6,43 +6,14 @@
 
 #[path = "../../core/tests/reference_python/mod.rs"]
 mod reference_python;
-
-use std::process::{Command, Output};
+mod support;
 
 use reference_python::{hex_lines, run};
+use support::{assert_fails, fails, stdout, til};
 use til_core::minilm::{forward, LayerWeights, TokenEmbeddings};
 use til_core::wordpiece::WordPiece;
 
 const VOCAB: &str = include_str!("../../../assets/minilm/vocab.txt");
-
-fn til(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_til"))
-        .args(args)
-        .output()
-        .expect("til runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "til failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-/// Asserts failure with `code`, nothing on stdout and exactly the stderr line `til: MESSAGE` where
-/// MESSAGE contains `needle`.
-fn assert_fails(output: &Output, code: i32, needle: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(code), "stderr: {stderr}");
-    assert!(output.stdout.is_empty(), "nothing on stdout on failure");
-    assert_eq!(stderr.lines().count(), 1, "one stderr line: {stderr:?}");
-    assert!(
-        stderr.starts_with("til: ") && stderr.contains(needle),
-        "{stderr:?}"
-    );
-}
 
 #[test]
 fn wordpiece_encode_prints_tokens_and_ids_as_tokenizers() {
@@ -129,15 +100,9 @@ fn over_long_input_trips_the_guard_on_stderr() {
         512
     );
     let over = "the ".repeat(511);
-    let output = til(&["minilm", "embed", &over, "--no-layernorm"]);
-    assert_fails(
-        &output,
-        1,
-        "Sequence length (513) exceeds maximum context window (512)",
-    );
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "til: Sequence length (513) exceeds maximum context window (512)\n"
+        fails(&["minilm", "embed", &over, "--no-layernorm"], 1),
+        "til: Sequence length (513) exceeds maximum context window (512)"
     );
 }
 

@@ -2,38 +2,10 @@
 //! the core's f64 reference bit for bit (shortest round-trip printing), the seed's worked numbers, and
 //! one clear stderr line with exit code 2 for every bad command line.
 
-use std::process::{Command, Output};
+mod support;
 
+use support::{assert_fails, stdout, til};
 use til_core::posenc::{direct_dot, offset_kernel, Sinusoidal, DEFAULT_BASE};
-
-fn til(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_til"))
-        .args(args)
-        .output()
-        .expect("til runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "til failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-/// Asserts exit code 2, nothing on stdout and one `til: ` line on stderr mentioning `needle`.
-fn assert_usage_error(args: &[&str], needle: &str) {
-    let output = til(args);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr:?}");
-    assert!(
-        stderr.starts_with("til: ") && stderr.contains(needle),
-        "{args:?}: {stderr:?}"
-    );
-}
 
 fn parse_row(line: &str) -> Vec<f64> {
     line.split(',')
@@ -110,85 +82,47 @@ fn help_lists_both_commands() {
 
 #[test]
 fn bad_command_lines_fail_with_one_clear_line() {
-    let cases: [(&[&str], &str); 13] = [
-        (&["posenc", "tables"], "unknown command `posenc tables`"),
-        (&["posenc", "table", "--d", "4"], "missing --positions"),
-        (&["posenc", "table", "--positions", "3"], "missing --d"),
+    // Each case is a command line of single words, split at spaces.
+    let cases = [
+        ("posenc tables", "unknown command `posenc tables`"),
+        ("posenc table --d 4", "missing --positions"),
+        ("posenc table --positions 3", "missing --d"),
         (
-            &["posenc", "table", "--positions", "-1", "--d", "4"],
+            "posenc table --positions -1 --d 4",
             "--positions expects a whole number, got `-1`",
         ),
         (
-            &["posenc", "table", "--positions", "3", "--d", "0"],
+            "posenc table --positions 3 --d 0",
             "d_model must be at least 1, got 0",
         ),
         (
-            &[
-                "posenc",
-                "table",
-                "--positions",
-                "3",
-                "--d",
-                "4",
-                "--base",
-                "1",
-            ],
+            "posenc table --positions 3 --d 4 --base 1",
             "base must be a finite number greater than 1, got 1",
         ),
         (
-            &[
-                "posenc",
-                "table",
-                "--positions",
-                "3",
-                "--d",
-                "4",
-                "--base",
-                "NaN",
-            ],
+            "posenc table --positions 3 --d 4 --base NaN",
             "base must be a finite number greater than 1, got NaN",
         ),
+        ("posenc table --positions 3 --d 4 --d 5", "--d given twice"),
         (
-            &[
-                "posenc",
-                "table",
-                "--positions",
-                "3",
-                "--d",
-                "4",
-                "--d",
-                "5",
-            ],
-            "--d given twice",
-        ),
-        (
-            &[
-                "posenc",
-                "table",
-                "--positions",
-                "3",
-                "--d",
-                "4",
-                "--p",
-                "1",
-            ],
+            "posenc table --positions 3 --d 4 --p 1",
             "unexpected argument `--p`",
         ),
         (
-            &["posenc", "dot", "--p", "-1", "--k", "1", "--d", "4"],
+            "posenc dot --p -1 --k 1 --d 4",
             "position must be a finite number ≥ 0, got -1",
         ),
         (
-            &["posenc", "dot", "--p", "inf", "--k", "1", "--d", "4"],
+            "posenc dot --p inf --k 1 --d 4",
             "position must be a finite number ≥ 0, got inf",
         ),
         (
-            &["posenc", "dot", "--p", "2", "--k", "-3", "--d", "4"],
+            "posenc dot --p 2 --k -3 --d 4",
             "P + K = -1 is not a position",
         ),
-        (&["posenc", "dot", "--p", "2", "--k"], "--k needs a value"),
+        ("posenc dot --p 2 --k", "--k needs a value"),
     ];
-    for (args, needle) in cases {
-        assert_usage_error(args, needle);
+    for (line, needle) in cases {
+        assert_fails(&til(&line.split(' ').collect::<Vec<_>>()), 2, needle);
     }
 }
