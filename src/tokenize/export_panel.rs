@@ -50,7 +50,7 @@ pub fn ExportPanel(lab: BpeLab) -> impl IntoView {
                         contents=move || lab.trace.with_untracked(|t| t.as_deref().map(write))/>
                 }).collect_view()}
             </div>
-            <p class="muted">
+            <p class="muted export-help">
                 <code>"vocab.json"</code>" maps each token to its id and " <code>"merges.txt"</code>" lists the merges in rank order. "
                 <code>"tokenizer.json"</code>" is the whole tokenizer for Hugging Face " <code>"tokenizers"</code> ": "
                 <code>"Tokenizer.from_file(\"tokenizer.json\").encode(\"lowest\").ids"</code>
