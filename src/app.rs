@@ -82,11 +82,12 @@ pub fn App() -> impl IntoView {
     Theme::provide();
     let region = LiveRegion::provide();
     let help = KeyboardHelp::provide();
-    shortcuts::listen(Scope::Page, Signal::stored(true), move |action| match action {
+    let page_key = move |action: Action| match action {
         Action::Help => help.show(),
         Action::ShowLab(slug) => open_lab(slug),
         _ => {}
-    });
+    };
+    shortcuts::listen(Scope::Page, Signal::stored(true), page_key);
     let shown = RwSignal::new(Lab::from_hash(&current_hash()));
     let listener = window_event_listener(ev::hashchange, move |_| {
         shown.set(Lab::from_hash(&current_hash()))

@@ -93,6 +93,8 @@ const fn shortcut(
 use self::Action as A;
 use self::Scope as S;
 
+// One shortcut a line, in the order the help lists them.
+#[rustfmt::skip]
 pub const SHORTCUTS: &[Shortcut] = &[
     shortcut(&["?"], false, "?", S::Page, A::Help, "Show these shortcuts"),
     shortcut(&["1"], false, "1", S::Page, A::ShowLab("tokenize"), "Open the Tokenize lab"),
@@ -163,7 +165,11 @@ fn belongs_to_focus(event: &web_sys::KeyboardEvent) -> bool {
     else {
         return false;
     };
-    if target.closest("dialog, [role='dialog']").ok().flatten().is_some()
+    if target
+        .closest("dialog, [role='dialog']")
+        .ok()
+        .flatten()
+        .is_some()
         || target
             .dyn_ref::<web_sys::HtmlElement>()
             .is_some_and(|el| el.is_content_editable())

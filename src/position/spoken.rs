@@ -32,7 +32,9 @@ fn summary(lab: PeLab) -> String {
     untrack(|| {
         let (p, k) = (lab.position.get(), lab.offset.get());
         let dot = lab.encoding.with(|e| match e {
-            Ok(e) => direct_dot(e, p, k as f64).map_or_else(|e| e.to_string(), |v| format!("{v:.4}")),
+            Ok(e) => {
+                direct_dot(e, p, k as f64).map_or_else(|e| e.to_string(), |v| format!("{v:.4}"))
+            }
             Err(e) => e.to_string(),
         });
         format!(

@@ -9,7 +9,8 @@ use wasm_bindgen::JsCast;
 use crate::shortcuts::{action_of, Action, Scope, SHORTCUTS};
 
 /// What can be focused inside the dialog, in tab order.
-const FOCUSABLE: &str = "button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE: &str =
+    "button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
 
 /// Opens the help from anywhere (the `?` shortcut is handled by the page shell).
 #[derive(Clone, Copy)]

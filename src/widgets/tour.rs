@@ -5,6 +5,7 @@
 //! specs see the page as a returning visitor does; the tour's own spec starts without it.
 //! Left out: steps that act on the reader's behalf (typing, dragging).
 use leptos::prelude::*;
+
 use crate::app::open_lab;
 use crate::browser::by_testid;
 use crate::shortcuts::{action_of, Action, Scope};
