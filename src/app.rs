@@ -75,6 +75,7 @@ fn current_hash() -> String {
 #[component]
 pub fn App() -> impl IntoView {
     crate::embed::loader::provide_shared();
+    crate::minilm::MiniLm::provide();
     // The link first: the labs read what it asks for as they are created.
     UrlState::provide();
     Journey::provide();

@@ -45,6 +45,39 @@ pub async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
+/// Fetches a binary file as [`fetch_bytes`] does, a chunk at a time, calling `progress` with the
+/// bytes received so far after each chunk, so a large download can show a bar. `expected` (the
+/// file's size, when the caller knows it) is reserved up front to spare reallocations.
+pub async fn fetch_bytes_with_progress(
+    url: &str,
+    expected: usize,
+    progress: impl Fn(usize),
+) -> Result<Vec<u8>, String> {
+    let response = fetch_ok(url).await?;
+    let Some(body) = response.body() else {
+        return Ok(Vec::new());
+    };
+    let reader = web_sys::ReadableStreamDefaultReader::new(&body).map_err(|e| describe(&e))?;
+    let mut bytes = Vec::with_capacity(expected);
+    loop {
+        let chunk = JsFuture::from(reader.read())
+            .await
+            .map_err(|e| describe(&e))?;
+        let field = |name: &str| js_sys::Reflect::get(&chunk, &JsValue::from_str(name));
+        if field("done").map_or(true, |done| done.is_truthy()) {
+            break;
+        }
+        let array: js_sys::Uint8Array = field("value")
+            .and_then(|value| value.dyn_into())
+            .map_err(|_| format!("{url}: the body is not bytes"))?;
+        let start = bytes.len();
+        bytes.resize(start + array.length() as usize, 0);
+        array.copy_to(&mut bytes[start..]);
+        progress(bytes.len());
+    }
+    Ok(bytes)
+}
+
 /// The response for `url`, or a message naming what went wrong (network error, HTTP status).
 async fn fetch_ok(url: &str) -> Result<web_sys::Response, String> {
     let window = web_sys::window().ok_or("no window")?;

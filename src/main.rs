@@ -1,10 +1,12 @@
 //! Mounts the page. Everything else lives in `app` and the lab modules.
 mod app;
+mod asset_load;
 mod browser;
 mod compute;
 mod download;
 mod embed;
 mod gpt2;
+mod minilm;
 mod pipeline;
 mod position;
 mod shortcuts;

@@ -52,8 +52,9 @@ pub struct KernelTime {
 pub struct Compute {
     /// The GPU backend once acquired (wgpu's handles are not `Send`, hence local storage).
     gpu: StoredValue<Option<Rc<Backend>>, LocalStorage>,
-    /// The embedding table as last prepared (uploaded once, reused by every query).
-    vectors: StoredValue<Option<Rc<Vectors>>, LocalStorage>,
+    /// Each embedding table as last prepared (uploaded once, reused by every query): GloVe's and
+    /// MiniLM's token table, so searching both in turn uploads neither again.
+    vectors: StoredValue<Vec<Rc<Vectors>>, LocalStorage>,
     pub status: RwSignal<GpuStatus>,
     pub force_cpu: RwSignal<bool>,
     pub last: RwSignal<Option<KernelTime>>,
@@ -67,7 +68,7 @@ impl Compute {
     pub fn provide() -> Compute {
         let compute = Compute {
             gpu: StoredValue::new_local(None),
-            vectors: StoredValue::new_local(None),
+            vectors: StoredValue::new_local(Vec::new()),
             status: RwSignal::new(GpuStatus::Probing),
             force_cpu: RwSignal::new(false),
             last: RwSignal::new(None),
@@ -131,15 +132,22 @@ impl Compute {
     /// GPU arrived after the last preparation), the same value for the CPU otherwise.
     pub fn vectors(&self, table: &Arc<EmbeddingTable>) -> Rc<Vectors> {
         let gpu = self.gpu.get_value();
-        if let Some(current) = self.vectors.get_value() {
-            if Arc::ptr_eq(current.table(), table) && (current.is_on_gpu() || gpu.is_none()) {
+        let same = |v: &Rc<Vectors>| Arc::ptr_eq(v.table(), table);
+        if let Some(current) = self
+            .vectors
+            .with_value(|all| all.iter().find(|v| same(v)).cloned())
+        {
+            if current.is_on_gpu() || gpu.is_none() {
                 return current;
             }
         }
         // A failed upload leaves the table CPU-only; kernels then fall back call by call.
         let prepared = gpu.and_then(|gpu| gpu.prepare(table.clone()).ok());
         let vectors = Rc::new(prepared.unwrap_or_else(|| Vectors::cpu_only(table.clone())));
-        self.vectors.set_value(Some(vectors.clone()));
+        self.vectors.update_value(|all| {
+            all.retain(|v| !same(v));
+            all.push(vectors.clone());
+        });
         vectors
     }
 

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_core::embed::EmbeddingTable;
 
-use crate::browser::{fetch_bytes, now_ms, yield_to_event_loop};
+use crate::asset_load::fetch_and_build;
+pub use crate::asset_load::Timing;
 
 /// Where Trunk puts the asset (`copy-dir` of assets/glove in index.html), relative to the page.
 pub const VECTORS_URL: &str = "glove/vectors.bin";
@@ -20,14 +21,6 @@ pub enum Load {
     Loading,
     Ready(Arc<EmbeddingTable>, Timing),
     Failed(String),
-}
-
-/// What loading cost in the page.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Timing {
-    pub bytes: usize,
-    pub fetch_ms: f64,
-    pub build_ms: f64,
 }
 
 /// The page's one copy of the vectors, shared by every lab that needs them: `App` provides it, so
@@ -51,27 +44,10 @@ pub fn start(state: RwSignal<Load>) {
     }
     state.set(Load::Loading);
     spawn_local(async move {
-        let started = now_ms();
-        let load = match fetch_bytes(VECTORS_URL).await {
-            Ok(bytes) => {
-                let fetch_ms = now_ms() - started;
-                // Decoding takes a moment: let "loading…" paint first.
-                yield_to_event_loop().await;
-                let built = now_ms();
-                match EmbeddingTable::from_asset(&bytes) {
-                    Ok(table) => Load::Ready(
-                        Arc::new(table),
-                        Timing {
-                            bytes: bytes.len(),
-                            fetch_ms,
-                            build_ms: now_ms() - built,
-                        },
-                    ),
-                    Err(e) => Load::Failed(format!("{VECTORS_URL}: {e}")),
-                }
-            }
-            Err(e) => Load::Failed(format!("{VECTORS_URL}: {e}")),
-        };
-        state.set(load);
+        let built = fetch_and_build(VECTORS_URL, 0, |_| {}, EmbeddingTable::from_asset).await;
+        state.set(match built {
+            Ok((table, timing)) => Load::Ready(Arc::new(table), timing),
+            Err(e) => Load::Failed(e),
+        });
     });
 }

@@ -9,6 +9,7 @@ use super::state::EmbedState;
 use crate::app::Lab;
 use crate::browser::now_ms;
 use crate::pipeline::CarryButton;
+use crate::widgets::shape_steps::ShapeSteps;
 
 /// Values of the row shown before "… more".
 const SHOWN_VALUES: usize = 8;
@@ -115,15 +116,7 @@ fn BatchShapes(lab: EmbedState) -> impl IntoView {
             None => view! { <p class="muted">"Loading the vectors…"</p> }.into_any(),
             Some(Err(error)) => view! { <p class="error" role="alert" data-testid="embed-shape-error">{format!("ValueError: {error}")}</p> }.into_any(),
             Some(Ok(batch)) => view! {
-                <ol class="shape-steps" data-testid="embed-shapes">
-                    {batch.shapes().into_iter().map(|step| view! {
-                        <li>
-                            <code>{step.expression}</code>" "
-                            <strong><code>{format!("({})", step.shape.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))}</code></strong>
-                            <br/><span class="muted">{step.note}</span>
-                        </li>
-                    }).collect_view()}
-                </ol>
+                <ShapeSteps steps=batch.shapes() testid="embed-shapes"/>
                 <p class="muted" data-testid="embed-batch-ids">{format!("input_ids = {:?}", batch.ids)}</p>
             }.into_any(),
         }}

@@ -11,12 +11,13 @@ mod journey;
 pub mod link;
 pub mod loader;
 mod lookup;
-mod neighbours;
+pub mod neighbours;
 mod pca_view;
 mod state;
 
 use leptos::prelude::*;
 
+use crate::minilm::{MiniLmNeighbours, PipelinePanel};
 use analogy_form::AnalogyPanel;
 use bench_panel::BenchmarkPanel;
 use loader::Load;
@@ -51,6 +52,8 @@ pub fn EmbedLab(
                 <NeighboursPanel lab=lab found=found/>
                 <PcaPanel lab=lab found=found/>
             </div>
+            <MiniLmNeighbours query=lab.query k=lab.k glove=found/>
+            <PipelinePanel/>
             <AnalogyPanel lab=lab/>
             <BenchmarkPanel lab=lab/>
             <p class="muted">"Vectors: GloVe 6B 50d (Pennington, Socher and Manning, Stanford NLP), Public Domain Dedication and License (PDDL 1.0), stored as int8 with a per-row scale. Questions: Google's word2vec analogy set. See assets/glove/README.md."</p>

@@ -1,5 +1,6 @@
 //! Side by side: the same text through the visitor's own BPE (the walkthrough's current training run,
-//! all its merges, words split on whitespace, as in "Encode a word") and through GPT-2.
+//! all its merges, words split on whitespace, as in "Encode a word"), through GPT-2, and through
+//! MiniLM's WordPiece (`crate::minilm::WordPieceSide`).
 //! Both sides take the first `COMPARE_CHARS` characters: the walkthrough's encoder records every
 //! step of every word, which costs seconds on a 20,000-character word with thousands of merges.
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use til_core::bpe::{Encoder, Trace};
 use til_core::gpt2::Gpt2Tokenizer;
 
 use super::state::{grouped, Encoded};
+use crate::minilm::WordPieceSide;
 use crate::widgets::token_chip::TokenChip;
 
 /// Characters compared, the same cap as the walkthrough's "Encode a word".
@@ -139,7 +141,7 @@ pub fn Compare(
     };
     view! {
         <div class="gpt2-compare" data-testid="gpt2-compare">
-            <h4>"Side by side: your BPE and GPT-2"</h4>
+            <h4>"Side by side: your BPE, GPT-2 and WordPiece"</h4>
             {move || compared.with(|c| c.cut).then(|| view! {
                 <p class="notice" data-testid="gpt2-compare-cut">
                     {format!("Both sides take the first {} characters of your text.", grouped(COMPARE_CHARS))}
@@ -156,6 +158,10 @@ pub fn Compare(
                     <p><strong data-testid="gpt2-compare-gpt2-count">{move || gpt2.with(Vec::len)}</strong>" tokens"</p>
                     <div class="chips compare-chips">{gpt2_chips}</div>
                     {move || more(gpt2.with(Vec::len))}
+                </div>
+                <div class="compare-side wordpiece-side" data-testid="gpt2-compare-wordpiece">
+                    <h5>"WordPiece (MiniLM, a small BERT)"</h5>
+                    <WordPieceSide text=Signal::derive(move || compared.with(|c| c.text.clone()))/>
                 </div>
             </div>
             <p class="muted">

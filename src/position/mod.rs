@@ -4,20 +4,20 @@
 //! would change. All numbers come from
 //! `til_core::posenc`; the views only lay them out.
 mod animation;
-mod chart;
+pub mod chart;
 mod cursor_bar;
 mod format;
-mod heatmap;
+pub mod heatmap;
 mod keys;
 mod journey;
 pub mod link;
-mod media;
+pub mod media;
 mod offset;
 mod precision;
-mod redraw;
+pub mod redraw;
 mod rotation;
 mod settings;
-mod slider;
+pub mod slider;
 mod spoken;
 mod state;
 mod tables;
@@ -26,6 +26,7 @@ mod word_order;
 
 use leptos::prelude::*;
 
+use crate::minilm::LearnedPositions;
 use cursor_bar::CursorBar;
 use media::palette_memo;
 use offset::OffsetPanel;
@@ -65,6 +66,7 @@ pub fn PositionLab(
             <Waves lab=lab palette=palette/>
             <Tables lab=lab palette=palette/>
             <OffsetPanel lab=lab palette=palette/>
+            <LearnedPositions active=active palette=palette timer=lab.timer/>
             <RotationPanel lab=lab palette=palette/>
             <WordOrder lab=lab active=active/>
             <PrecisionNote lab=lab/>

@@ -5,5 +5,6 @@ pub mod merge_steps;
 pub mod on_screen;
 pub mod plot_canvas;
 pub mod progress_bar;
+pub mod shape_steps;
 pub mod token_chip;
 pub mod tour;

@@ -1,0 +1,42 @@
+//! Loading an asset the labs need: fetch it (with progress where the caller wants it), let the page
+//! paint, then check and build the value from its bytes, timing both steps. A failure at either
+//! step is one sentence naming the file. Shared by the GloVe and MiniLM loaders. Leaves out: where
+//! the result is kept (each loader's own signal) and retrying.
+use std::fmt::Display;
+
+use crate::browser::{fetch_bytes_with_progress, now_ms, yield_to_event_loop};
+
+/// What loading cost in the page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    pub bytes: usize,
+    pub fetch_ms: f64,
+    pub build_ms: f64,
+}
+
+/// Fetches `url` (`expected` bytes, 0 if unknown; `progress` hears the bytes received after each
+/// chunk) and builds its value; errors read "URL: why".
+pub async fn fetch_and_build<T, E: Display>(
+    url: &str,
+    expected: usize,
+    progress: impl Fn(usize),
+    build: impl FnOnce(&[u8]) -> Result<T, E>,
+) -> Result<(T, Timing), String> {
+    let started = now_ms();
+    let bytes = fetch_bytes_with_progress(url, expected, progress)
+        .await
+        .map_err(|e| format!("{url}: {e}"))?;
+    let fetch_ms = now_ms() - started;
+    // Checking and decoding takes a moment: let "loading…" paint first.
+    yield_to_event_loop().await;
+    let built = now_ms();
+    let value = build(&bytes).map_err(|e| format!("{url}: {e}"))?;
+    Ok((
+        value,
+        Timing {
+            bytes: bytes.len(),
+            fetch_ms,
+            build_ms: now_ms() - built,
+        },
+    ))
+}

@@ -1,0 +1,50 @@
+//! One MiniLM asset's loading state as a line of text: a progress bar while it downloads (against
+//! the size the core computes for the asset, when known), what it cost once in, or the failure with
+//! the core's sentence. Leaves out: cancelling (a download is short or wanted).
+use leptos::prelude::*;
+
+use super::loader::Load;
+
+#[component]
+pub fn AssetStatus<T: Send + Sync + 'static>(
+    load: RwSignal<Load<T>>,
+    /// What is loading, for the text: "the token table (tokens.bin)".
+    what: &'static str,
+    /// The asset's size in bytes, for the bar; 0 when unknown.
+    total: u64,
+    /// `data-testid` of the line; the failure adds `-error`.
+    testid: &'static str,
+) -> impl IntoView {
+    let mb = |bytes: f64| bytes / 1e6;
+    move || {
+        match load.get() {
+        Load::Idle => ().into_any(),
+        Load::Loading(received) => view! {
+            <div class="progress minilm-progress" data-testid=testid role="status">
+                {(total > 0).then(|| view! {
+                    <progress max=total as f64 value=received as f64 aria-label=format!("Loading {what}")></progress>
+                })}
+                <span>{if total > 0 {
+                    format!("Loading {what}: {:.1} of {:.1} MB", mb(received as f64), mb(total as f64))
+                } else {
+                    format!("Loading {what}: {:.2} MB", mb(received as f64))
+                }}</span>
+            </div>
+        }
+        .into_any(),
+        Load::Ready(_, timing) => view! {
+            <p class="muted" data-testid=testid>
+                {format!("{what}: {:.2} MB fetched in {:.0} ms, checked and decoded in {:.0} ms.",
+                    mb(timing.bytes as f64), timing.fetch_ms, timing.build_ms)}
+            </p>
+        }
+        .into_any(),
+        Load::Failed(error) => view! {
+            <p class="error" role="alert" data-testid=format!("{testid}-error")>
+                {format!("Could not load {what}: {error}. The rest of the page still works.")}
+            </p>
+        }
+        .into_any(),
+    }
+    }
+}
