@@ -213,7 +213,15 @@ export async function launch({
     async screenshot(name) {
       await mkdir(ARTIFACTS_DIR, { recursive: true });
       const file = join(ARTIFACTS_DIR, `${name}.png`);
+      // Panels and canvases out of sight skip rendering (content-visibility, IntersectionObserver),
+      // so the window is made as tall as the page for two frames first: everything is then in view
+      // and drawn, as a reader scrolling down would see it.
+      const viewport = page.viewportSize();
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await page.screenshot({ path: file, fullPage: true });
+      await page.setViewportSize(viewport);
       return file;
     },
     async close() {
