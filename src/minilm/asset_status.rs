@@ -3,7 +3,25 @@
 //! the core's sentence. Leaves out: cancelling (a download is short or wanted).
 use leptos::prelude::*;
 
-use super::loader::Load;
+use super::loader::{Load, Timing};
+
+/// Where an asset's loading stands, without the asset: all a status line needs.
+#[derive(Clone, Debug, PartialEq)]
+enum Stage {
+    Idle,
+    Loading(usize),
+    Ready(Timing),
+    Failed(String),
+}
+
+fn stage<T>(load: &Load<T>) -> Stage {
+    match load {
+        Load::Idle => Stage::Idle,
+        Load::Loading(received) => Stage::Loading(*received),
+        Load::Ready(_, timing) => Stage::Ready(*timing),
+        Load::Failed(why) => Stage::Failed(why.clone()),
+    }
+}
 
 #[component]
 pub fn AssetStatus<T: Send + Sync + 'static>(
@@ -15,11 +33,23 @@ pub fn AssetStatus<T: Send + Sync + 'static>(
     /// `data-testid` of the line; the failure adds `-error`.
     testid: &'static str,
 ) -> impl IntoView {
+    // Only this line depends on the asset's type: the line's view is built once for all of them.
+    let stage = Signal::derive(move || load.with(stage));
+    view! { <StageLine stage=stage what=what total=total testid=testid/> }
+}
+
+#[component]
+fn StageLine(
+    stage: Signal<Stage>,
+    what: &'static str,
+    total: u64,
+    testid: &'static str,
+) -> impl IntoView {
     let mb = |bytes: f64| bytes / 1e6;
     move || {
-        match load.get() {
-        Load::Idle => ().into_any(),
-        Load::Loading(received) => view! {
+        match stage.get() {
+        Stage::Idle => ().into_any(),
+        Stage::Loading(received) => view! {
             <div class="progress minilm-progress" data-testid=testid role="status">
                 {(total > 0).then(|| view! {
                     <progress max=total as f64 value=received as f64 aria-label=format!("Loading {what}")></progress>
@@ -32,14 +62,14 @@ pub fn AssetStatus<T: Send + Sync + 'static>(
             </div>
         }
         .into_any(),
-        Load::Ready(_, timing) => view! {
+        Stage::Ready(timing) => view! {
             <p class="muted" data-testid=testid>
                 {format!("{what}: {:.2} MB fetched in {:.0} ms, checked and decoded in {:.0} ms.",
                     mb(timing.bytes as f64), timing.fetch_ms, timing.build_ms)}
             </p>
         }
         .into_any(),
-        Load::Failed(error) => view! {
+        Stage::Failed(error) => view! {
             <p class="error" role="alert" data-testid=format!("{testid}-error")>
                 {format!("Could not load {what}: {error}. The rest of the page still works.")}
             </p>

@@ -49,8 +49,10 @@ test('pipeline: lazy token table, (1, T, 384) shapes and heatmaps, the guard at 
   await app.screenshot('minilm-pipeline');
 
   // 2. A heatmap row chooses its token.
-  const box = await page.getByTestId('minilm-heat-sum').boundingBox();
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height * (2.5 / seq));
+  const heat = page.getByTestId('minilm-heat-sum');
+  await heat.scrollIntoViewIfNeeded();
+  const box = await heat.boundingBox();
+  await heat.click({ position: { x: box.width / 2, y: box.height * (2.5 / seq) } });
   await page.getByTestId('minilm-values-position-index').filter({ hasText: /^2$/ }).waitFor();
 
   // 3. The guard: 512 tokens pass, 513 trip it with the seed's message.
