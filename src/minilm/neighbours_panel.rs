@@ -147,6 +147,11 @@ pub fn MiniLmNeighbours(
     }
 }
 
+/// A cosine as a bar, on the same scale in both columns.
+fn bar(cosine: f32) -> impl IntoView {
+    view! { <span class="bar" style=format!("--w: {:.1}%", cosine.clamp(0.0, 1.0) * 100.0)></span> }
+}
+
 /// GloVe's neighbours, as texts, for the side-by-side.
 #[component]
 fn GloveColumn(glove: Memo<Option<Result<Found, EmbedError>>>) -> impl IntoView {
@@ -157,7 +162,7 @@ fn GloveColumn(glove: Memo<Option<Result<Found, EmbedError>>>) -> impl IntoView 
             <p class="muted">{format!("\"{}\" is row {} of 50,000.", found.word, found.id)}</p>
             <ol class="neighbours" data-testid="minilm-glove-neighbours">
                 {found.neighbours.into_iter().map(|(_, word, cosine)| view! {
-                    <li><span>{format!("{word} {cosine:.4}")}</span></li>
+                    <li><span>{format!("{word} {cosine:.4}")}</span>{bar(cosine)}</li>
                 }).collect_view()}
             </ol>
         }
@@ -189,7 +194,7 @@ fn Ranked(neighbours: Neighbours) -> impl IntoView {
                 view! {
                     <li title=format!("token {id}") class=class>
                         <span data-testid="minilm-neighbour">{format!("{token} {cosine:.4}")}</span>
-                        <span class="bar" style=format!("--w: {:.1}%", cosine.clamp(0.0, 1.0) * 100.0)></span>
+                        {bar(cosine)}
                     </li>
                 }
             }).collect_view()}
