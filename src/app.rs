@@ -11,10 +11,10 @@ use crate::position::PositionLab;
 use crate::shortcuts::{self, Action, Scope};
 use crate::theme::{Theme, ThemeMenu};
 use crate::tokenize::TokenizeLab;
+use crate::url::{UrlNotes, UrlState};
 use crate::widgets::help_overlay::{KeyboardHelp, KeyboardHelpButton, KeyboardHelpDialog};
 use crate::widgets::live_region::{LiveRegion, LiveRegionView};
 use crate::widgets::tour::Tour;
-use crate::url::{UrlNotes, UrlState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lab {

@@ -1,5 +1,5 @@
-//! The few browser services the labs need: a clock, yielding to the event loop, fetching a text asset,
-//! and finding an element by its `data-testid`.
+//! The few browser services the labs need: a clock, yielding to the event loop, fetching a text or
+//! binary asset (with progress for a large one), and finding an element by its `data-testid`.
 //! Kept apart so the lab views stay free of `web_sys` plumbing.
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;

@@ -8,8 +8,8 @@ pub mod chart;
 mod cursor_bar;
 mod format;
 pub mod heatmap;
-mod keys;
 mod journey;
+mod keys;
 pub mod link;
 pub mod media;
 mod offset;
@@ -48,9 +48,9 @@ pub fn PositionLab(
     let reduced = theme.reduced_motion;
     let palette = palette_memo(theme.dark);
     animation::run(lab, active, reduced);
+    link::restore(lab);
     keys::listen(lab, active);
     spoken::summarise_changes(lab);
-    link::restore(lab);
     view! {
         <section class="lab position-lab" aria-labelledby="position-heading">
             <h2 id="position-heading">"Position: where each token sits"</h2>
