@@ -1,12 +1,13 @@
 //! The training corpus as distinct words with counts, read from free text or from `WORD COUNT` lines.
 //!
 //! Words are whatever lies between Unicode whitespace (`char::is_whitespace`), exactly as written:
-//! no lower-casing, no normalisation, punctuation stays attached. Left out: pre-tokenisation regexes
-//! (GPT-2 style), byte fallback, and reading files (callers hand in text).
-
-use std::collections::HashMap;
+//! no lower-casing, no normalisation, punctuation stays attached. A [`CorpusReader`] reads the same
+//! text a slice at a time, for a caller that must stay responsive while a large corpus is read.
+//! Left out: pre-tokenisation regexes (GPT-2 style), byte fallback, and reading files (callers hand
+//! in text).
 
 use super::BpeError;
+use crate::fxhash::FxHashMap;
 
 /// Distinct words with counts, in order of first appearance (that order is what `first-seen` uses).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -18,9 +19,7 @@ impl WordCounts {
     /// Split on Unicode whitespace (`char::is_whitespace`), no lower-casing, no normalisation.
     pub fn from_text(text: &str) -> WordCounts {
         let mut counts = Counter::default();
-        for word in text.split_whitespace() {
-            counts.add(word, 1);
-        }
+        counts.add_words(text);
         counts.finish()
     }
 
@@ -28,21 +27,7 @@ impl WordCounts {
     /// name the (1-based) line.
     pub fn from_word_count_lines(text: &str) -> Result<WordCounts, BpeError> {
         let mut counts = Counter::default();
-        for (index, line) in text.lines().enumerate() {
-            let mut fields = line.split_whitespace();
-            let (word, count) = match (fields.next(), fields.next(), fields.next()) {
-                (None, _, _) => continue,
-                (Some(word), Some(count), None) => {
-                    (word, count.parse::<u64>().ok().filter(|&c| c > 0))
-                }
-                _ => (line, None),
-            };
-            let count = count.ok_or_else(|| BpeError::BadWordCountLine {
-                line: index + 1,
-                text: line.trim().to_string(),
-            })?;
-            counts.add(word, count);
-        }
+        counts.add_count_lines(text, 0)?;
         Ok(counts.finish())
     }
 
@@ -89,14 +74,117 @@ impl WordCounts {
     }
 }
 
+/// How a corpus text is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpusFormat {
+    /// Running text, split on whitespace ([`WordCounts::from_text`]).
+    FreeText,
+    /// One `WORD COUNT` per line, as in the seed's table ([`WordCounts::from_word_count_lines`]).
+    WordCountLines,
+}
+
+impl CorpusFormat {
+    pub const ALL: [CorpusFormat; 2] = [CorpusFormat::FreeText, CorpusFormat::WordCountLines];
+}
+
+/// Reads a corpus a slice of whole lines at a time (see [`CorpusReader::read`]); the result is the
+/// same as [`WordCounts::from_text`] or [`WordCounts::from_word_count_lines`] on the whole text,
+/// errors (and their line numbers) included.
+pub struct CorpusReader<'t> {
+    /// What is still to read.
+    rest: &'t str,
+    format: CorpusFormat,
+    /// Lines read so far, so an error names its line in the whole text.
+    lines_read: usize,
+    counts: Counter<'t>,
+}
+
+impl<'t> CorpusReader<'t> {
+    pub fn new(text: &'t str, format: CorpusFormat) -> CorpusReader<'t> {
+        CorpusReader {
+            rest: text,
+            format,
+            lines_read: 0,
+            counts: Counter::default(),
+        }
+    }
+
+    /// Reads at least `bytes` more bytes (fewer only at the end), up to the end of the line they
+    /// end in, or, in running text without a line break, up to the next ASCII space or tab: words
+    /// and lines are never cut. Returns whether the whole text is read.
+    pub fn read(&mut self, bytes: usize) -> Result<bool, BpeError> {
+        // 1. The slice: `bytes`, then on to a line end (running text may also end at a blank).
+        let is_end = |b: &u8| match self.format {
+            CorpusFormat::FreeText => b.is_ascii_whitespace(),
+            CorpusFormat::WordCountLines => *b == b'\n',
+        };
+        let tail = self.rest.as_bytes().get(bytes..).unwrap_or_default();
+        let cut = match tail.iter().position(is_end) {
+            Some(at) => bytes + at + 1,
+            None => self.rest.len(),
+        };
+        // An ASCII byte is a whole character, so the cut falls on a character boundary.
+        let (slice, rest) = self.rest.split_at(cut);
+        self.rest = rest;
+        // 2. Count it.
+        match self.format {
+            CorpusFormat::FreeText => self.counts.add_words(slice),
+            CorpusFormat::WordCountLines => {
+                self.lines_read = self.counts.add_count_lines(slice, self.lines_read)?;
+            }
+        }
+        Ok(self.rest.is_empty())
+    }
+
+    /// How many bytes are still to read.
+    pub fn remaining(&self) -> usize {
+        self.rest.len()
+    }
+
+    /// The words read so far (all of them once [`CorpusReader::read`] has returned true).
+    pub fn finish(self) -> WordCounts {
+        self.counts.finish()
+    }
+}
+
 /// Adds up counts per word while remembering first-appearance order; the map only lives while reading.
 #[derive(Default)]
 struct Counter<'t> {
-    index: HashMap<&'t str, usize>,
+    index: FxHashMap<&'t str, usize>,
     entries: Vec<(String, u64)>,
 }
 
 impl<'t> Counter<'t> {
+    /// Every word of running text, once each time it occurs.
+    fn add_words(&mut self, text: &'t str) {
+        for word in text.split_whitespace() {
+            self.add(word, 1);
+        }
+    }
+
+    /// `WORD COUNT` lines, the first of which is line `lines_before + 1` of the whole text; returns
+    /// the number of lines read in all.
+    fn add_count_lines(&mut self, text: &'t str, lines_before: usize) -> Result<usize, BpeError> {
+        let mut read = lines_before;
+        for line in text.lines() {
+            read += 1;
+            let mut fields = line.split_whitespace();
+            let (word, count) = match (fields.next(), fields.next(), fields.next()) {
+                (None, _, _) => continue,
+                (Some(word), Some(count), None) => {
+                    (word, count.parse::<u64>().ok().filter(|&c| c > 0))
+                }
+                _ => (line, None),
+            };
+            let count = count.ok_or_else(|| BpeError::BadWordCountLine {
+                line: read,
+                text: line.trim().to_string(),
+            })?;
+            self.add(word, count);
+        }
+        Ok(read)
+    }
+
     fn add(&mut self, word: &'t str, count: u64) {
         match self.index.get(word) {
             Some(&i) => self.entries[i].1 = self.entries[i].1.saturating_add(count),
@@ -163,6 +251,60 @@ mod tests {
             .to_string(),
             "line 3: expected `WORD COUNT` with a positive whole count, got `x`"
         );
+    }
+
+    /// Reads `text` in slices of `bytes` to the end.
+    fn read_in_slices(
+        text: &str,
+        format: CorpusFormat,
+        bytes: usize,
+    ) -> Result<WordCounts, BpeError> {
+        let mut reader = CorpusReader::new(text, format);
+        while !reader.read(bytes)? {}
+        assert_eq!(reader.remaining(), 0);
+        Ok(reader.finish())
+    }
+
+    #[test]
+    fn reading_in_slices_equals_reading_whole() {
+        let running =
+            "Low low\u{3000}low\n\tLOW, lo\u{e9}w\u{a0}x\r\n\n  caf\u{e9} low  \u{e9}t\u{e9}\nend";
+        let lines = "low 5\n\n  lowest\t2 \r\nlow 1\ncaf\u{e9} 3\n\u{e9}t\u{e9} 1";
+        for bytes in 0..=running.len() + 1 {
+            let read = read_in_slices(running, CorpusFormat::FreeText, bytes).unwrap();
+            assert_eq!(read, WordCounts::from_text(running), "slices of {bytes}");
+            let read = read_in_slices(lines, CorpusFormat::WordCountLines, bytes).unwrap();
+            assert_eq!(read, WordCounts::from_word_count_lines(lines).unwrap());
+        }
+    }
+
+    #[test]
+    fn reading_in_slices_names_the_same_bad_line() {
+        let text = "low 5\n\nlowest 2\r\nnewer\nwider 3\n";
+        let whole = WordCounts::from_word_count_lines(text).unwrap_err();
+        assert_eq!(
+            whole,
+            BpeError::BadWordCountLine {
+                line: 4,
+                text: "newer".into()
+            }
+        );
+        for bytes in 0..=text.len() {
+            let sliced = read_in_slices(text, CorpusFormat::WordCountLines, bytes).unwrap_err();
+            assert_eq!(sliced, whole, "slices of {bytes}");
+        }
+    }
+
+    #[test]
+    fn a_slice_ends_after_a_line_or_a_blank_never_inside_a_word() {
+        let mut reader = CorpusReader::new("ab cd\nef", CorpusFormat::FreeText);
+        assert!(!reader.read(1).unwrap());
+        assert_eq!(reader.remaining(), "cd\nef".len());
+        let mut reader = CorpusReader::new("ab 1\ncd 2\n", CorpusFormat::WordCountLines);
+        assert!(!reader.read(1).unwrap());
+        assert_eq!(reader.remaining(), "cd 2\n".len());
+        assert!(reader.read(1).unwrap());
+        assert_eq!(entries(&reader.finish()), [("ab", 1), ("cd", 2)]);
     }
 
     #[test]

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-pub use corpus::WordCounts;
+pub use corpus::{CorpusFormat, CorpusReader, WordCounts};
 pub use encoder::{EncodeStep, Encoder, Encoding};
 pub use export::{merges_txt, tokenizer_json, vocab_json};
 pub use tie_rule::TieRule;
