@@ -36,11 +36,14 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                 </select>
             </label>
             <Show when=move || lab.loading.get()><span class="muted">" loading…"</span></Show>
+            // autocomplete off: the browser would otherwise copy the whole corpus into the history
+            // entry each time the address is rewritten (a megabyte per step of the stepper).
             <textarea
                 data-testid="bpe-corpus"
                 aria-label="Corpus"
                 rows="6"
                 spellcheck="false"
+                autocomplete="off"
                 prop:value=move || lab.corpus.get()
                 on:input=move |ev| {
                     lab.corpus.set(event_target_value(&ev));
@@ -58,8 +61,8 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                 </label>
                 <label>
                     <input type="radio" name="bpe-format" data-testid="bpe-format-counts"
-                        prop:checked=move || lab.format.get() == CorpusFormat::WordCounts
-                        on:change=move |_| lab.format.set(CorpusFormat::WordCounts)/>
+                        prop:checked=move || lab.format.get() == CorpusFormat::WordCountLines
+                        on:change=move |_| lab.format.set(CorpusFormat::WordCountLines)/>
                     " word-count lines (" <code>"low 5"</code> ")"
                 </label>
             </fieldset>

@@ -61,7 +61,7 @@ pub fn params() -> Vec<Param> {
 fn format_name(format: CorpusFormat) -> &'static str {
     match format {
         CorpusFormat::FreeText => "text",
-        CorpusFormat::WordCounts => "counts",
+        CorpusFormat::WordCountLines => "counts",
     }
 }
 

@@ -1,4 +1,5 @@
 //! The Tokenize lab: train BPE on a corpus and step through it merge by merge, then encode unseen words.
+mod chunked;
 mod corpus_form;
 mod encode_panel;
 mod export_panel;
@@ -6,6 +7,7 @@ pub mod link;
 mod merge_list;
 mod pair_table;
 mod presets;
+mod rows;
 mod state;
 mod stepper;
 mod training;
@@ -48,7 +50,7 @@ pub fn TokenizeLab(
                 <PairTable view=view/>
                 <MergeList lab=lab/>
             </div>
-            <WordsView view=view/>
+            <WordsView lab=lab/>
             <VocabView lab=lab/>
             <EncodePanel lab=lab/>
             <ExportPanel lab=lab/>

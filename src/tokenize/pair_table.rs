@@ -1,15 +1,18 @@
 //! The pair-count table at the current step: the winner highlighted, ties marked, a sentence that
-//! explains the choice, and what the last merge changed.
+//! explains the choice, and what the last merge changed. Rows are keyed by their pair, so a step
+//! adds and drops the pairs that came and went and rewrites only the cells it changed (see `rows`).
 use leptos::prelude::*;
 
 use til_core::bpe::TIED_LIMIT;
 
-use super::state::{StepView, PAIR_ROWS};
+use super::rows::keyed_rows;
+use super::state::{PairRow, StepView, PAIR_ROWS};
 
 #[component]
 pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
+    let rows = Memo::new(move |_| view.with(|v| v.pairs.clone()));
     view! {
-        <section class="panel pair-panel" aria-labelledby="pairs-heading">
+        <section class="panel step-panel pair-panel" aria-labelledby="pairs-heading">
             <h3 id="pairs-heading">"Pair counts now"</h3>
             <p class="explain" data-testid="bpe-explanation">{move || view.with(|v| with_code_spans(&v.explanation))}</p>
             <table data-testid="bpe-pair-table">
@@ -20,18 +23,17 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
                 })}</caption>
                 <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"><span class="visually-hidden">"Wins or ties"</span></th></tr></thead>
                 <tbody>
-                    {move || view.with(|v| v.pairs.iter().map(|row| {
-                        let class = if row.winner { "winner" } else if row.tied { "tied" } else { "" };
-                        let mark = if row.winner { "wins" } else if row.tied { "tie" } else { "" };
+                    {keyed_rows(rows, |r| (r.left.clone(), r.right.clone()), |row: Memo<PairRow>| {
+                        let standing = move || row.with(|r| if r.winner { ("winner", "wins") } else if r.tied { ("tied", "tie") } else { ("", "") });
                         view! {
-                            <tr class=class data-testid="bpe-pair-row">
-                                <td><code>{row.left.clone()}" "{row.right.clone()}</code></td>
-                                <td class="num">{row.count}</td>
-                                <td class="from">{row.comes_from.clone()}</td>
-                                <td class="mark">{mark}</td>
+                            <tr class=move || standing().0 data-testid="bpe-pair-row">
+                                <td><code>{move || row.with(|r| format!("{} {}", r.left, r.right))}</code></td>
+                                <td class="num">{move || row.with(|r| r.count)}</td>
+                                <td class="from">{move || row.with(|r| r.comes_from.clone())}</td>
+                                <td class="mark">{move || standing().1}</td>
                             </tr>
                         }
-                    }).collect_view())}
+                    })}
                 </tbody>
             </table>
             <LastMerge view=view/>

@@ -1,17 +1,7 @@
 //! The corpora a visitor can start from. The seed's four words are inline; Shakespeare is fetched on demand
 //! so the first view stays small.
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CorpusFormat {
-    /// Running text, split on whitespace.
-    FreeText,
-    /// One `WORD COUNT` per line, as in the seed's table.
-    WordCounts,
-}
-
-impl CorpusFormat {
-    pub const ALL: [CorpusFormat; 2] = [CorpusFormat::FreeText, CorpusFormat::WordCounts];
-}
+pub use til_core::bpe::CorpusFormat;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PresetSource {
@@ -33,7 +23,7 @@ pub const SEED: Preset = Preset {
     id: "seed",
     label: "Seed walkthrough: low×5 lowest×2 newer×6 wider×3",
     source: PresetSource::Inline("low 5\nlowest 2\nnewer 6\nwider 3\n"),
-    format: CorpusFormat::WordCounts,
+    format: CorpusFormat::WordCountLines,
     merges: 10,
 };
 

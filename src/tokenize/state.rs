@@ -14,8 +14,6 @@ use crate::browser::fetch_text;
 pub const PAIR_ROWS: usize = 24;
 /// How many contributing words each pair row names before "+ N more words".
 const SOURCE_WORDS: usize = 3;
-/// How many words' segmentations the page shows, most frequent first.
-pub const WORD_ROWS: usize = 200;
 
 #[derive(Clone, Copy)]
 pub struct BpeLab {
@@ -78,6 +76,8 @@ pub struct Token {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct WordRow {
+    /// The word's index in the corpus's word list.
+    pub index: usize,
     pub word: String,
     pub count: u64,
     pub tokens: Vec<Token>,
@@ -96,8 +96,6 @@ pub struct StepView {
     pub explanation: String,
     pub last_merge: Option<String>,
     pub last_changes: Vec<ChangeRow>,
-    pub words: Vec<WordRow>,
-    pub word_total: usize,
 }
 
 impl BpeLab {
@@ -199,20 +197,51 @@ impl BpeLab {
 
     /// Moves the stored cursor to `position` and describes what is there.
     pub fn view_at(&self, position: usize) -> StepView {
-        let mut view = StepView::default();
+        self.at(position, describe).unwrap_or_default()
+    }
+
+    /// The words whose text contains `query` (ignoring case; every word for an empty query), as
+    /// word indices, most frequent first.
+    pub fn matching_words(&self, query: &str) -> Vec<usize> {
+        let query = query.trim().to_lowercase();
+        self.word_order.with_value(|order| {
+            if query.is_empty() {
+                return order.clone();
+            }
+            self.trace.with_untracked(|trace| {
+                let Some(trace) = trace else {
+                    return Vec::new();
+                };
+                let entries = trace.words().entries();
+                order
+                    .iter()
+                    .copied()
+                    .filter(|&w| entries[w].0.to_lowercase().contains(&query))
+                    .collect()
+            })
+        })
+    }
+
+    /// Words `words` (indices) as segmented at `position`.
+    pub fn words_at(&self, position: usize, words: &[usize]) -> Vec<WordRow> {
+        self.at(position, |cursor| word_rows(cursor, words))
+            .unwrap_or_default()
+    }
+
+    /// Moves the stored cursor to `position` and reads `what` from it (None before the first run).
+    fn at<T>(&self, position: usize, what: impl FnOnce(&Cursor<Arc<Trace>>) -> T) -> Option<T> {
+        let mut found = None;
         self.cursor.update_value(|cursor| {
-            let Some(cursor) = cursor.as_mut() else {
-                return;
-            };
-            cursor.seek(position);
-            self.word_order
-                .with_value(|order| view = describe(cursor, order));
+            if let Some(cursor) = cursor.as_mut() {
+                cursor.seek(position);
+                found = Some(what(cursor));
+            }
         });
-        view
+        found
     }
 }
 
-fn describe(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> StepView {
+fn describe(cursor: &Cursor<Arc<Trace>>) -> StepView {
     let trace = cursor.trace();
     let vocab = trace.vocab();
     let next = cursor.next_step();
@@ -254,8 +283,6 @@ fn describe(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> StepView {
         explanation,
         last_merge: last.map(|step| merge_text(vocab, step)),
         last_changes: last.map(|step| changes(vocab, step)).unwrap_or_default(),
-        words: frequent_words(cursor, word_order),
-        word_total: trace.words().len(),
     }
 }
 
@@ -301,15 +328,15 @@ fn changes(vocab: &Vocab, step: &Step) -> Vec<ChangeRow> {
         .collect()
 }
 
-fn frequent_words(cursor: &Cursor<Arc<Trace>>, word_order: &[usize]) -> Vec<WordRow> {
+fn word_rows(cursor: &Cursor<Arc<Trace>>, words: &[usize]) -> Vec<WordRow> {
     let trace = cursor.trace();
     let vocab = trace.vocab();
-    word_order
+    words
         .iter()
-        .take(WORD_ROWS)
         .map(|&index| {
             let (word, count) = &trace.words().entries()[index];
             WordRow {
+                index,
                 word: word.clone(),
                 count: *count,
                 tokens: cursor

@@ -1,16 +1,18 @@
-//! Runs BPE training in slices between frames so the tab never freezes: the core's `Trainer` does one
-//! merge per `step()`, and this loop hands control back to the browser every few milliseconds, updates
-//! the progress bar, and honours Cancel by keeping every merge finished so far.
+//! Runs BPE training in slices between frames so the tab never freezes: the core's `CorpusReader`
+//! reads the corpus a few lines at a time and its `Trainer` does one merge per `step()`, and this loop
+//! hands control back to the browser every few milliseconds, updates the progress bar, and honours
+//! Cancel by keeping every merge finished so far.
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use til_core::bpe::{TrainOptions, Trainer, WordCounts};
+use til_core::bpe::{BpeError, CorpusReader, TrainOptions, Trainer, WordCounts};
 
-use super::presets::CorpusFormat;
 use super::state::{BpeLab, RunStats};
 use crate::browser::{now_ms, yield_to_event_loop};
 
-/// Longest stretch of merging before the browser gets a turn.
+/// Longest stretch of reading or merging before the browser gets a turn.
 const SLICE_MS: f64 = 12.0;
+/// How much of the corpus is read between two looks at the clock.
+const READ_BYTES: usize = 16 * 1024;
 /// The largest number of merges the form accepts; more would only make the trace heavier.
 pub const MAX_MERGES: usize = 50_000;
 
@@ -34,17 +36,10 @@ pub fn start(lab: BpeLab) {
 async fn run(lab: BpeLab, wanted: usize) {
     // Timed from here: reading the corpus and the first count are part of training.
     let started = now_ms();
-    // 1. Read the corpus the way its format says.
-    let words = lab
-        .corpus
-        .with_untracked(|text| match lab.format.get_untracked() {
-            CorpusFormat::FreeText => Ok(WordCounts::from_text(text)),
-            CorpusFormat::WordCounts => WordCounts::from_word_count_lines(text),
-        });
-    // Reading a megabyte and the first pair count are the two longest uninterrupted pieces of work:
-    // let the browser in between them.
+    // 1. Read the corpus the way its format says, in slices, each after a turn for the browser.
+    let words = read_corpus(lab.corpus.get_untracked(), lab).await;
+    // 2. Build the trainer (the first pair count happens here), also in a task of its own.
     yield_to_event_loop().await;
-    // 2. Build the trainer (the first pair count happens here).
     let options = TrainOptions {
         tie_rule: lab.tie_rule.get_untracked(),
         ..TrainOptions::default()
@@ -92,4 +87,18 @@ async fn run(lab: BpeLab, wanted: usize) {
     }));
     lab.install_trace(trace);
     lab.progress.set(None);
+}
+
+/// Reads `text` in the lab's format, `SLICE_MS` at a time, each slice after a turn for the browser.
+async fn read_corpus(text: String, lab: BpeLab) -> Result<WordCounts, BpeError> {
+    let mut reader = CorpusReader::new(&text, lab.format.get_untracked());
+    loop {
+        yield_to_event_loop().await;
+        let slice_start = now_ms();
+        while now_ms() - slice_start < SLICE_MS {
+            if reader.read(READ_BYTES)? {
+                return Ok(reader.finish());
+            }
+        }
+    }
 }

@@ -1,30 +1,88 @@
-//! Every word's current segmentation as coloured chips, most frequent words first.
+//! Every word's current segmentation as coloured chips, most frequent words first, a page of
+//! `WORD_ROWS` at a time: the pages and a filter reach every word of the corpus, while a step of
+//! the stepper rewrites only the cells it changed (see `rows`).
+//! Left out: sorting by anything but frequency.
 use leptos::prelude::*;
 
-use super::state::StepView;
+use super::rows::keyed_rows;
+use super::state::{BpeLab, WordRow};
 use crate::widgets::token_chip::TokenChip;
 
+/// How many words one page lists.
+pub const WORD_ROWS: usize = 100;
+
 #[component]
-pub fn WordsView(view: Memo<StepView>) -> impl IntoView {
+pub fn WordsView(lab: BpeLab) -> impl IntoView {
+    let query = RwSignal::new(String::new());
+    let page = RwSignal::new(0usize);
+    // 1. The words the filter lets through, most frequent first; a new run or filter starts on page 1.
+    let matching = Memo::new(move |_| {
+        lab.trace.track();
+        query.with(|q| lab.matching_words(q))
+    });
+    Effect::new(move |_| {
+        matching.track();
+        page.set(0);
+    });
+    let pages = move || matching.with(|m| m.len().div_ceil(WORD_ROWS).max(1));
+    // 2. The page's words as segmented at the stepper's position.
+    let first = move || page.get().min(pages() - 1) * WORD_ROWS;
+    let rows = Memo::new(move |_| {
+        let position = lab.position.get();
+        let first = first();
+        matching.with(|m| lab.words_at(position, &m[first..(first + WORD_ROWS).min(m.len())]))
+    });
+    let range = move || {
+        let total = lab
+            .trace
+            .with(|t| t.as_ref().map_or(0, |t| t.words().len()));
+        let found = matching.with(Vec::len);
+        let shown = rows.with(Vec::len);
+        let first = first();
+        match (query.with(|q| q.trim().is_empty()), found) {
+            (true, n) if n <= WORD_ROWS => format!("All {total} distinct words."),
+            (true, _) => format!(
+                "Words {}–{} of {total} distinct words, most frequent first.",
+                first + 1,
+                first + shown
+            ),
+            (false, 0) => format!("No word of the {total} contains “{}”.", query.get().trim()),
+            (false, n) => format!(
+                "{}–{} of the {n} words that contain “{}”, most frequent first.",
+                first + 1,
+                first + shown,
+                query.get().trim()
+            ),
+        }
+    };
     view! {
-        <section class="panel" aria-labelledby="words-heading">
+        <section class="panel step-panel" aria-labelledby="words-heading">
             <h3 id="words-heading">"Words, segmented now"</h3>
-            <p class="muted">{move || view.with(|v| if v.words.len() < v.word_total {
-                format!("The {} most frequent of {} distinct words.", v.words.len(), v.word_total)
-            } else {
-                format!("All {} distinct words.", v.word_total)
-            })}</p>
-            <table class="words" data-testid="bpe-words">
-                <tbody>
-                    {move || view.with(|v| v.words.iter().map(|w| view! {
-                        <tr data-testid="bpe-word">
-                            <th scope="row">{w.word.clone()}</th>
-                            <td class="num">"×"{w.count}</td>
-                            <td class="chips">{w.tokens.iter().map(|t| view! { <TokenChip text=t.text.clone() id=t.id/> }).collect_view()}</td>
-                        </tr>
-                    }).collect_view())}
-                </tbody>
-            </table>
+            <div class="row words-nav">
+                <label>"Find a word "
+                    <input type="search" data-testid="bpe-words-filter" spellcheck="false"
+                        prop:value=move || query.get()
+                        on:input=move |ev| query.set(event_target_value(&ev))/>
+                </label>
+                <button data-testid="bpe-words-prev" disabled=move || page.get() == 0
+                    on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>"◀ Previous"</button>
+                <button data-testid="bpe-words-next" disabled=move || page.get() + 1 >= pages()
+                    on:click=move |_| page.update(|p| *p += 1)>"Next ▶"</button>
+            </div>
+            <p class="muted" data-testid="bpe-words-range" aria-live="polite">{range}</p>
+            <div class="words-scroll" tabindex="0" role="region" aria-labelledby="words-heading">
+                <table class="words" data-testid="bpe-words">
+                    <tbody>
+                        {keyed_rows(rows, |w| w.index, |w: Memo<WordRow>| view! {
+                            <tr data-testid="bpe-word">
+                                <th scope="row">{move || w.with(|w| w.word.clone())}</th>
+                                <td class="num">"×"{move || w.with(|w| w.count)}</td>
+                                <td class="chips">{move || w.with(|w| w.tokens.iter().map(|t| view! { <TokenChip text=t.text.clone() id=t.id/> }).collect_view())}</td>
+                            </tr>
+                        })}
+                    </tbody>
+                </table>
+            </div>
         </section>
     }
 }
