@@ -2,6 +2,7 @@
 use leptos::prelude::*;
 use til_core::bpe::TieRule;
 
+use super::corpus_editor::CorpusEditor;
 use super::presets::{self, CorpusFormat};
 use super::state::BpeLab;
 use super::training::{self, MAX_MERGES};
@@ -36,20 +37,7 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                 </select>
             </label>
             <Show when=move || lab.loading.get()><span class="muted">" loading…"</span></Show>
-            // autocomplete off: the browser would otherwise copy the whole corpus into the history
-            // entry each time the address is rewritten (a megabyte per step of the stepper).
-            <textarea
-                data-testid="bpe-corpus"
-                aria-label="Corpus"
-                rows="6"
-                spellcheck="false"
-                autocomplete="off"
-                prop:value=move || lab.corpus.get()
-                on:input=move |ev| {
-                    lab.corpus.set(event_target_value(&ev));
-                    lab.preset.set("custom");
-                }
-            ></textarea>
+            <CorpusEditor lab=lab/>
             <div class="muted">{corpus_summary}</div>
             <fieldset class="inline">
                 <legend>"Format"</legend>

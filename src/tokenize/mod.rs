@@ -1,5 +1,6 @@
 //! The Tokenize lab: train BPE on a corpus and step through it merge by merge, then encode unseen words.
 mod chunked;
+mod corpus_editor;
 mod corpus_form;
 mod encode_panel;
 mod export_panel;

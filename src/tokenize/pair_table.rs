@@ -1,16 +1,18 @@
 //! The pair-count table at the current step: the winner highlighted, ties marked, a sentence that
-//! explains the choice, and what the last merge changed. Rows are keyed by their pair, so a step
-//! adds and drops the pairs that came and went and rewrites only the cells it changed (see `rows`).
+//! explains the choice, and what the last merge changed. The table's rows and the changes are
+//! written as one piece of markup each per step: most rows change with every merge (the list moves
+//! up a row), and one `innerHTML` costs far less than a DOM call per row and cell.
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use til_core::bpe::TIED_LIMIT;
 
-use super::rows::keyed_rows;
-use super::state::{PairRow, StepView, PAIR_ROWS};
+use super::state::{ChangeRow, PairRow, StepView, PAIR_ROWS};
+use crate::widgets::token_chip::escape_html;
 
 #[component]
 pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
-    let rows = Memo::new(move |_| view.with(|v| v.pairs.clone()));
     view! {
         <section class="panel step-panel pair-panel" aria-labelledby="pairs-heading">
             <h3 id="pairs-heading">"Pair counts now"</h3>
@@ -22,19 +24,7 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
                     format!("{shown} of {} distinct adjacent pairs, most frequent first (the top {PAIR_ROWS}, and every tie up to {TIED_LIMIT}){ties}", v.distinct_pairs)
                 })}</caption>
                 <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"><span class="visually-hidden">"Wins or ties"</span></th></tr></thead>
-                <tbody>
-                    {keyed_rows(rows, |r| (r.left.clone(), r.right.clone()), |row: Memo<PairRow>| {
-                        let standing = move || row.with(|r| if r.winner { ("winner", "wins") } else if r.tied { ("tied", "tie") } else { ("", "") });
-                        view! {
-                            <tr class=move || standing().0 data-testid="bpe-pair-row">
-                                <td><code>{move || row.with(|r| format!("{} {}", r.left, r.right))}</code></td>
-                                <td class="num">{move || row.with(|r| r.count)}</td>
-                                <td class="from">{move || row.with(|r| r.comes_from.clone())}</td>
-                                <td class="mark">{move || standing().1}</td>
-                            </tr>
-                        }
-                    })}
-                </tbody>
+                <tbody inner_html=move || view.with(|v| rows_html(&v.pairs))></tbody>
             </table>
             <LastMerge view=view/>
         </section>
@@ -50,12 +40,7 @@ fn LastMerge(view: Memo<StepView>) -> impl IntoView {
                 Some(text) => view! {
                     <h4>"Merge " {v.position} " changed"</h4>
                     <p><code>{text.clone()}</code></p>
-                    <ul class="changes">
-                        {v.last_changes.iter().map(|c| view! {
-                            <li data-testid="bpe-change"><code>{c.left.clone()}" "{c.right.clone()}</code>": "
-                                {c.before}" → "{c.after}</li>
-                        }).collect_view()}
-                    </ul>
+                    <ul class="changes" inner_html=changes_html(&v.last_changes)></ul>
                 }.into_any(),
             })}
         </div>
@@ -75,4 +60,44 @@ fn with_code_spans(text: &str) -> impl IntoView {
             }
         })
         .collect_view()
+}
+
+/// The table's rows as markup.
+fn rows_html(rows: &[PairRow]) -> String {
+    let mut html = String::new();
+    for row in rows {
+        let (class, mark) = match (row.winner, row.tied) {
+            (true, _) => ("winner", "wins"),
+            (false, true) => ("tied", "tie"),
+            (false, false) => ("", ""),
+        };
+        let _ = write!(
+            html,
+            r#"<tr class="{class}" data-testid="bpe-pair-row"><td><code>"#
+        );
+        escape_html(&mut html, &row.left);
+        html.push(' ');
+        escape_html(&mut html, &row.right);
+        let _ = write!(
+            html,
+            r#"</code></td><td class="num">{}</td><td class="from">"#,
+            row.count
+        );
+        escape_html(&mut html, &row.comes_from);
+        let _ = write!(html, r#"</td><td class="mark">{mark}</td></tr>"#);
+    }
+    html
+}
+
+/// The pair counts a merge changed, as list items.
+fn changes_html(changes: &[ChangeRow]) -> String {
+    let mut html = String::new();
+    for change in changes {
+        html.push_str(r#"<li data-testid="bpe-change"><code>"#);
+        escape_html(&mut html, &change.left);
+        html.push(' ');
+        escape_html(&mut html, &change.right);
+        let _ = write!(html, "</code>: {} → {}</li>", change.before, change.after);
+    }
+    html
 }

@@ -79,6 +79,8 @@ async fn run(lab: BpeLab, wanted: usize) {
             "Stopped after {done} of {wanted} merges: no adjacent pair was left."
         )));
     }
+    // 4. Show the run, in a task of its own: every view of the lab redraws for it.
+    yield_to_event_loop().await;
     let trace = trainer.into_trace();
     lab.run_stats.set(Some(RunStats {
         merges: done,

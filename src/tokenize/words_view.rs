@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::rows::keyed_rows;
-use super::state::{BpeLab, WordRow};
-use crate::widgets::token_chip::TokenChip;
+use super::state::{BpeLab, Token, WordRow};
+use crate::widgets::token_chip::chip_html;
 
 /// How many words one page lists.
 pub const WORD_ROWS: usize = 100;
@@ -32,6 +32,7 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
         let first = first();
         matching.with(|m| lab.words_at(position, &m[first..(first + WORD_ROWS).min(m.len())]))
     });
+    let at_last = move || page.get() + 1 >= pages();
     let range = move || {
         let total = lab
             .trace
@@ -66,7 +67,7 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
                 </label>
                 <button data-testid="bpe-words-prev" disabled=move || page.get() == 0
                     on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>"◀ Previous"</button>
-                <button data-testid="bpe-words-next" disabled=move || page.get() + 1 >= pages()
+                <button data-testid="bpe-words-next" disabled=at_last
                     on:click=move |_| page.update(|p| *p += 1)>"Next ▶"</button>
             </div>
             <p class="muted" data-testid="bpe-words-range" aria-live="polite">{range}</p>
@@ -77,7 +78,7 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
                             <tr data-testid="bpe-word">
                                 <th scope="row">{move || w.with(|w| w.word.clone())}</th>
                                 <td class="num">"×"{move || w.with(|w| w.count)}</td>
-                                <td class="chips">{move || w.with(|w| w.tokens.iter().map(|t| view! { <TokenChip text=t.text.clone() id=t.id/> }).collect_view())}</td>
+                                <td class="chips" inner_html=move || w.with(|w| chips_html(&w.tokens))></td>
                             </tr>
                         })}
                     </tbody>
@@ -85,4 +86,13 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// A word's chips as markup: a changed row is redrawn with one DOM call.
+fn chips_html(tokens: &[Token]) -> String {
+    let mut html = String::new();
+    for token in tokens {
+        chip_html(&mut html, &token.text, token.id);
+    }
+    html
 }
