@@ -1,22 +1,25 @@
 //! The pair-count table at the current step: the winner highlighted, ties marked, a sentence that
-//! explains the choice, and what the last merge changed. The table's rows and the changes are
-//! written as one piece of markup each per step: most rows change with every merge (the list moves
-//! up a row), and one `innerHTML` costs far less than a DOM call per row and cell.
+//! explains the choice, and what the last merge changed. Rows are keyed by their pair (see `rows`),
+//! so a step adds and drops the pairs that came and went and rewrites only the rows it changed,
+//! each as one piece of markup; the explanation and the changes are markup too: one `innerHTML`
+//! costs far less than a DOM call per cell.
 use std::fmt::Write;
 
 use leptos::prelude::*;
 
 use til_core::bpe::TIED_LIMIT;
 
+use super::rows::keyed_rows;
 use super::state::{ChangeRow, PairRow, StepView, PAIR_ROWS};
 use crate::widgets::token_chip::escape_html;
 
 #[component]
 pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
+    let rows = Memo::new(move |_| view.with(|v| v.pairs.clone()));
     view! {
         <section class="panel step-panel pair-panel" aria-labelledby="pairs-heading">
             <h3 id="pairs-heading">"Pair counts now"</h3>
-            <p class="explain" data-testid="bpe-explanation">{move || view.with(|v| with_code_spans(&v.explanation))}</p>
+            <p class="explain" data-testid="bpe-explanation" inner_html=move || view.with(|v| code_spans_html(&v.explanation))></p>
             <table data-testid="bpe-pair-table">
                 <caption class="muted">{move || view.with(|v| {
                     let shown = v.pairs.len();
@@ -24,7 +27,12 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
                     format!("{shown} of {} distinct adjacent pairs, most frequent first (the top {PAIR_ROWS}, and every tie up to {TIED_LIMIT}){ties}", v.distinct_pairs)
                 })}</caption>
                 <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"><span class="visually-hidden">"Wins or ties"</span></th></tr></thead>
-                <tbody inner_html=move || view.with(|v| rows_html(&v.pairs))></tbody>
+                <tbody>
+                    {keyed_rows(rows, |r| (r.left.clone(), r.right.clone()), |row: Memo<PairRow>| view! {
+                        <tr class=move || row.with(|r| standing(r).0) data-testid="bpe-pair-row"
+                            inner_html=move || row.with(cells_html)></tr>
+                    })}
+                </tbody>
             </table>
             <LastMerge view=view/>
         </section>
@@ -48,44 +56,42 @@ fn LastMerge(view: Memo<StepView>) -> impl IntoView {
 }
 
 /// The core writes symbols in backticks (`e r`); show them as code.
-fn with_code_spans(text: &str) -> impl IntoView {
-    text.split('`')
-        .enumerate()
-        .map(|(i, part)| {
-            let part = part.to_string();
-            if i % 2 == 1 {
-                view! { <code>{part}</code> }.into_any()
-            } else {
-                part.into_any()
-            }
-        })
-        .collect_view()
+fn code_spans_html(text: &str) -> String {
+    let mut html = String::new();
+    for (i, part) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            html.push_str("<code>");
+            escape_html(&mut html, part);
+            html.push_str("</code>");
+        } else {
+            escape_html(&mut html, part);
+        }
+    }
+    html
 }
 
-/// The table's rows as markup.
-fn rows_html(rows: &[PairRow]) -> String {
-    let mut html = String::new();
-    for row in rows {
-        let (class, mark) = match (row.winner, row.tied) {
-            (true, _) => ("winner", "wins"),
-            (false, true) => ("tied", "tie"),
-            (false, false) => ("", ""),
-        };
-        let _ = write!(
-            html,
-            r#"<tr class="{class}" data-testid="bpe-pair-row"><td><code>"#
-        );
-        escape_html(&mut html, &row.left);
-        html.push(' ');
-        escape_html(&mut html, &row.right);
-        let _ = write!(
-            html,
-            r#"</code></td><td class="num">{}</td><td class="from">"#,
-            row.count
-        );
-        escape_html(&mut html, &row.comes_from);
-        let _ = write!(html, r#"</td><td class="mark">{mark}</td></tr>"#);
+/// The row's class and its last cell: the winner, a pair tied with it, or neither.
+fn standing(row: &PairRow) -> (&'static str, &'static str) {
+    match (row.winner, row.tied) {
+        (true, _) => ("winner", "wins"),
+        (false, true) => ("tied", "tie"),
+        (false, false) => ("", ""),
     }
+}
+
+/// A row's cells as markup: one DOM call when the row changes.
+fn cells_html(row: &PairRow) -> String {
+    let mut html = String::from("<td><code>");
+    escape_html(&mut html, &row.left);
+    html.push(' ');
+    escape_html(&mut html, &row.right);
+    let _ = write!(
+        html,
+        r#"</code></td><td class="num">{}</td><td class="from">"#,
+        row.count
+    );
+    escape_html(&mut html, &row.comes_from);
+    let _ = write!(html, r#"</td><td class="mark">{}</td>"#, standing(row).1);
     html
 }
 
