@@ -12,6 +12,7 @@ mod rows;
 mod state;
 mod stepper;
 mod training;
+mod words_table;
 mod words_view;
 
 use leptos::prelude::*;

@@ -1,8 +1,8 @@
-//! Table rows keyed by what they show (a pair, a word), whose cells follow that thing's current
-//! values: a step of the stepper inserts the rows that came into the table, drops those that left
-//! and rewrites only the cells whose values changed. Keyed by content instead, every changed row
-//! would be replaced; by position, a list that shifts up by one row (the pair table after each
-//! merge) would rewrite every cell.
+//! Table rows keyed by what they show (the pair table's pairs), whose cells follow that thing's
+//! current values: a step of the stepper inserts the rows that came into the table, drops those
+//! that left and rewrites only the rows whose values changed. Keyed by content instead, every
+//! changed row would be replaced; by position, a list that shifts up by one row (the pair table
+//! after each merge) would rewrite every row.
 //! Left out: animating rows as they move.
 use std::hash::Hash;
 

@@ -14,6 +14,8 @@ use crate::browser::fetch_text;
 pub const PAIR_ROWS: usize = 24;
 /// How many contributing words each pair row names before "+ N more words".
 const SOURCE_WORDS: usize = 3;
+/// The longest jump [`BpeLab::untouched`] checks merge by merge.
+const UNTOUCHED_SPAN: usize = 64;
 
 #[derive(Clone, Copy)]
 pub struct BpeLab {
@@ -226,6 +228,27 @@ impl BpeLab {
     pub fn words_at(&self, position: usize, words: &[usize]) -> Vec<WordRow> {
         self.at(position, |cursor| word_rows(cursor, words))
             .unwrap_or_default()
+    }
+
+    /// Whether no merge between positions `from` and `to` (either way) changed the segmentation of
+    /// any of `words` in the current run; a jump of more than `UNTOUCHED_SPAN` merges counts as a
+    /// change without looking.
+    pub fn untouched(&self, from: usize, to: usize, words: &[usize]) -> bool {
+        let (low, high) = (from.min(to), from.max(to));
+        if high - low > UNTOUCHED_SPAN {
+            return false;
+        }
+        self.trace.with_untracked(|trace| {
+            trace.as_ref().is_some_and(|trace| {
+                trace.steps().get(low..high).is_some_and(|steps| {
+                    steps.iter().all(|step| {
+                        words
+                            .iter()
+                            .all(|&w| step.words_changed.binary_search(&(w as u32)).is_err())
+                    })
+                })
+            })
+        })
     }
 
     /// Moves the stored cursor to `position` and reads `what` from it (None before the first run).

@@ -1,12 +1,12 @@
 //! Every word's current segmentation as coloured chips, most frequent words first, a page of
 //! `WORD_ROWS` at a time: the pages and a filter reach every word of the corpus, while a step of
-//! the stepper rewrites only the cells it changed (see `rows`).
+//! the stepper rewrites only the rows it changed (see `words_table`).
 //! Left out: sorting by anything but frequency.
+use leptos::html::Tbody;
 use leptos::prelude::*;
 
-use super::rows::keyed_rows;
-use super::state::{BpeLab, Token, WordRow};
-use crate::widgets::token_chip::chip_html;
+use super::state::{BpeLab, WordRow};
+use super::words_table::keep_rows;
 
 /// How many words one page lists.
 pub const WORD_ROWS: usize = 100;
@@ -25,13 +25,37 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
         page.set(0);
     });
     let pages = move || matching.with(|m| m.len().div_ceil(WORD_ROWS).max(1));
-    // 2. The page's words as segmented at the stepper's position.
+    // 2. The page's words as segmented at the stepper's position. Most merges change none of
+    //    them: then the rows stay as they are and nothing downstream runs.
     let first = move || page.get().min(pages() - 1) * WORD_ROWS;
-    let rows = Memo::new(move |_| {
+    // (run, position) the rows show.
+    let drawn_at = StoredValue::new((0usize, 0usize));
+    let rows = Memo::new_owning(move |old: Option<Vec<WordRow>>| {
         let position = lab.position.get();
         let first = first();
-        matching.with(|m| lab.words_at(position, &m[first..(first + WORD_ROWS).min(m.len())]))
+        let run = lab.run_key();
+        let (drawn_run, from) = drawn_at.get_value();
+        drawn_at.set_value((run, position));
+        matching.with(|m| {
+            let words = &m[first..(first + WORD_ROWS).min(m.len())];
+            match old {
+                Some(old)
+                    if drawn_run == run
+                        && old.iter().map(|r| r.index).eq(words.iter().copied())
+                        && lab.untouched(from, position, words) =>
+                {
+                    (old, false)
+                }
+                old => {
+                    let rows = lab.words_at(position, words);
+                    let changed = old.as_ref() != Some(&rows);
+                    (rows, changed)
+                }
+            }
+        })
     });
+    let body = NodeRef::<Tbody>::new();
+    keep_rows(body, rows);
     let at_last = move || page.get() + 1 >= pages();
     let range = move || {
         let total = lab
@@ -73,26 +97,9 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
             <p class="muted" data-testid="bpe-words-range" aria-live="polite">{range}</p>
             <div class="words-scroll" tabindex="0" role="region" aria-labelledby="words-heading">
                 <table class="words" data-testid="bpe-words">
-                    <tbody>
-                        {keyed_rows(rows, |w| w.index, |w: Memo<WordRow>| view! {
-                            <tr data-testid="bpe-word">
-                                <th scope="row">{move || w.with(|w| w.word.clone())}</th>
-                                <td class="num">"×"{move || w.with(|w| w.count)}</td>
-                                <td class="chips" inner_html=move || w.with(|w| chips_html(&w.tokens))></td>
-                            </tr>
-                        })}
-                    </tbody>
+                    <tbody node_ref=body></tbody>
                 </table>
             </div>
         </section>
     }
-}
-
-/// A word's chips as markup: a changed row is redrawn with one DOM call.
-fn chips_html(tokens: &[Token]) -> String {
-    let mut html = String::new();
-    for token in tokens {
-        chip_html(&mut html, &token.text, token.id);
-    }
-    html
 }
