@@ -62,10 +62,33 @@ pub fn KeyboardHelpDialog(help: KeyboardHelp) -> impl IntoView {
             dialog.close();
         }
     });
+    // Focus goes back to the control that had it, or leaves the dialog when that was the page.
+    let restore_focus = move || match opener
+        .get_value()
+        .filter(|el| el.is_connected() && el.tag_name() != "BODY")
+    {
+        Some(el) => {
+            let _ = el.focus();
+        }
+        None => {
+            if let Some(el) = active_element() {
+                let _ = el.blur();
+            }
+        }
+    };
+    // Closed at once, not through the effect: a key pressed right after Esc must find the dialog
+    // gone and focus back where it was, or it lands on the dialog's button and does nothing.
+    let close_now = move || {
+        if let Some(dialog) = dialog.get_untracked() {
+            dialog.close();
+        }
+        help.open.set(false);
+        restore_focus();
+    };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         if action_of(Scope::Dialog, &ev) == Some(Action::Close) {
             ev.prevent_default();
-            help.open.set(false);
+            close_now();
         } else if ev.key() == "Tab" {
             if let Some(dialog) = dialog.get_untracked() {
                 keep_focus_inside(&dialog, &ev);
@@ -75,17 +98,15 @@ pub fn KeyboardHelpDialog(help: KeyboardHelp) -> impl IntoView {
     view! {
         <dialog node_ref=dialog class="help-dialog" data-testid="help-dialog" aria-labelledby="help-title"
             on:keydown=on_keydown
-            on:cancel=move |ev: web_sys::Event| { ev.prevent_default(); help.open.set(false); }
+            on:cancel=move |ev: web_sys::Event| { ev.prevent_default(); close_now(); }
             on:close=move |_| {
                 help.open.set(false);
-                if let Some(el) = opener.get_value().filter(|el| el.is_connected()) {
-                    let _ = el.focus();
-                }
+                restore_focus();
             }>
             <div class="help-head">
                 <h2 id="help-title">"Keyboard shortcuts"</h2>
                 <button type="button" node_ref=close_button data-testid="help-close"
-                    on:click=move |_| help.open.set(false)>"Close"</button>
+                    on:click=move |_| close_now()>"Close"</button>
             </div>
             <p class="muted">
                 "Tab and Shift+Tab reach every control. Shortcuts act on the lab on show, and never while you type in a field."
