@@ -89,13 +89,19 @@ struct Delta {
 impl Trainer {
     /// Splits every word into symbols and counts the pairs once. EmptyCorpus if there are no words.
     pub fn new(words: &WordCounts, options: TrainOptions) -> Result<Trainer, BpeError> {
+        Trainer::from_words(words.clone(), options)
+    }
+
+    /// [`Trainer::new`] for a caller done with its words: the trace keeps them without a copy
+    /// (a large corpus has tens of thousands of words to copy and later drop).
+    pub fn from_words(words: WordCounts, options: TrainOptions) -> Result<Trainer, BpeError> {
         // 1. Refuse what cannot be trained: no words, or numbers past what the types hold.
         if words.is_empty() {
             return Err(BpeError::EmptyCorpus);
         }
-        check_size(words, options.end_of_word)?;
+        check_size(&words, options.end_of_word)?;
         // 2. The alphabet: every character, plus the end-of-word marker; ids follow sorted order.
-        let chars = distinct_chars(words);
+        let chars = distinct_chars(&words);
         let mut alphabet: Vec<String> = chars.iter().map(|&c| String::from(c)).collect();
         if options.end_of_word {
             alphabet.push(END_OF_WORD.to_string());
@@ -114,7 +120,7 @@ impl Trainer {
         let mut trainer = Trainer {
             current: initial.clone(),
             trace: Trace {
-                words: words.clone(),
+                words,
                 options,
                 vocab,
                 initial,
