@@ -19,7 +19,7 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
     // Rebuilt only when a new training run lands; every run counts as a change.
     let encoder = Memo::new_with_compare(
         move |_| {
-            lab.trace
+            lab.tokenizer
                 .with(|t| t.as_ref().map(|t| Encoder::from_trace(t)))
         },
         |_, _| true,
@@ -41,14 +41,14 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
     });
     journey_report(encoder);
     let symbol_id = move |token: &str| {
-        lab.trace
+        lab.tokenizer
             .with_untracked(|t| t.as_ref().and_then(|t| t.vocab().id(token)))
             .unwrap_or(u32::MAX)
     };
     view! {
         <section class="panel" aria-labelledby="encode-heading">
             <h3 id="encode-heading">"Encode a word"</h3>
-            <p class="muted">{move || lab.trace.with(|t| t.as_ref().map(|t| format!(
+            <p class="muted">{move || lab.tokenizer.with(|t| t.as_ref().map(|t| format!(
                 "Replays all {} learned merges in rank order: at each turn the lowest-rank pair present merges.",
                 t.steps().len())))}</p>
             <input type="text" data-testid="bpe-encode-input" aria-label="Word to encode" spellcheck="false"

@@ -29,7 +29,7 @@ const FILES: [(&str, &str, &str, Writer); 3] = [
 #[component]
 pub fn ExportPanel(lab: BpeLab) -> impl IntoView {
     let summary = move || {
-        lab.trace.with(|t| {
+        lab.tokenizer.with(|t| {
             t.as_ref().map(|t| {
                 format!(
                     "The last run: {} merges, {} tokens in the vocabulary (the whole run, wherever the stepper stands).",
@@ -46,8 +46,8 @@ pub fn ExportPanel(lab: BpeLab) -> impl IntoView {
             <div class="row" role="group" aria-label="Tokenizer files">
                 {FILES.map(|(name, mime, testid, write)| view! {
                     <DownloadButton name=name.to_string() mime=mime testid=testid
-                        disabled=Signal::derive(move || lab.trace.with(Option::is_none))
-                        contents=move || lab.trace.with_untracked(|t| t.as_deref().map(write))/>
+                        disabled=Signal::derive(move || lab.tokenizer.with(Option::is_none))
+                        contents=move || lab.tokenizer.with_untracked(|t| t.as_deref().map(write))/>
                 }).collect_view()}
             </div>
             <p class="muted export-help">

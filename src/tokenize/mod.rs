@@ -56,7 +56,7 @@ pub fn TokenizeLab(
             <VocabView lab=lab/>
             <EncodePanel lab=lab/>
             <ExportPanel lab=lab/>
-            <Gpt2Panel trace=lab.trace/>
+            <Gpt2Panel trace=lab.tokenizer/>
         </section>
     }
 }

@@ -33,7 +33,11 @@ pub struct BpeLab {
     pub notice: RwSignal<Option<String>>,
     /// How the last run went: merges, wall time in the page, and the trace's memory.
     pub run_stats: RwSignal<Option<RunStats>>,
+    /// The run the walkthrough steps through.
     pub trace: RwSignal<Option<Arc<Trace>>>,
+    /// The same run for the panels that use it as a whole tokenizer (encode, export, the GPT-2
+    /// comparison); a new run reaches them a task before the walkthrough, so neither task is long.
+    pub tokenizer: RwSignal<Option<Arc<Trace>>>,
     pub position: RwSignal<usize>,
     pub playing: RwSignal<bool>,
     /// Playback speed in merges per second.
@@ -115,6 +119,7 @@ impl BpeLab {
             notice: RwSignal::new(None),
             run_stats: RwSignal::new(None),
             trace: RwSignal::new(None),
+            tokenizer: RwSignal::new(None),
             position: RwSignal::new(0),
             playing: RwSignal::new(false),
             speed: RwSignal::new(4),
@@ -184,12 +189,13 @@ impl BpeLab {
         self.go_to((now + delta).max(0) as usize);
     }
 
-    /// Installs a finished (or cancelled) run and rewinds the stepper to its start.
-    pub fn install_trace(&self, trace: Trace) {
-        let trace = Arc::new(trace);
+    /// Installs a finished (or cancelled) run in the walkthrough and rewinds the stepper to its
+    /// start (the tokenizer panels get it from `tokenizer`).
+    pub fn install_trace(&self, trace: Arc<Trace>) {
         let entries = trace.words().entries();
         let mut order: Vec<usize> = (0..entries.len()).collect();
-        order.sort_by(|&a, &b| entries[b].1.cmp(&entries[a].1));
+        // Most frequent first, ties in corpus order (an unstable sort, so the key includes it).
+        order.sort_unstable_by_key(|&w| (std::cmp::Reverse(entries[w].1), w));
         self.word_order.set_value(order);
         self.cursor.set_value(Some(Cursor::new(trace.clone())));
         self.playing.set(false);

@@ -2,6 +2,8 @@
 //! reads the corpus a few lines at a time and its `Trainer` does one merge per `step()`, and this loop
 //! hands control back to the browser every few milliseconds, updates the progress bar, and honours
 //! Cancel by keeping every merge finished so far.
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_core::bpe::{BpeError, CorpusReader, TrainOptions, Trainer, WordCounts};
@@ -44,7 +46,7 @@ async fn run(lab: BpeLab, wanted: usize) {
         tie_rule: lab.tie_rule.get_untracked(),
         ..TrainOptions::default()
     };
-    let mut trainer = match words.and_then(|words| Trainer::new(&words, options)) {
+    let mut trainer = match words.and_then(|words| Trainer::from_words(words, options)) {
         Ok(trainer) => trainer,
         Err(error) => {
             lab.error.set(Some(format!("Cannot train: {error}.")));
@@ -79,9 +81,12 @@ async fn run(lab: BpeLab, wanted: usize) {
             "Stopped after {done} of {wanted} merges: no adjacent pair was left."
         )));
     }
-    // 4. Show the run, in a task of its own: every view of the lab redraws for it.
+    // 4. Show the run, a task for the tokenizer panels, then one for the walkthrough: every view
+    //    of the lab redraws for it.
     yield_to_event_loop().await;
-    let trace = trainer.into_trace();
+    let trace = Arc::new(trainer.into_trace());
+    lab.tokenizer.set(Some(trace.clone()));
+    yield_to_event_loop().await;
     lab.run_stats.set(Some(RunStats {
         merges: done,
         millis: now_ms() - started,
