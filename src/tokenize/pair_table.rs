@@ -1,21 +1,24 @@
 //! The pair-count table at the current step: the winner highlighted, ties marked, a sentence that
-//! explains the choice, and what the last merge changed. Rows are keyed by their pair (see `rows`),
-//! so a step adds and drops the pairs that came and went and rewrites only the rows it changed,
-//! each as one piece of markup; the explanation and the changes are markup too: one `innerHTML`
-//! costs far less than a DOM call per cell.
+//! explains the choice, and what the last merge changed. Rows are keyed by their pair (see
+//! `markup_rows`), so a step adds and drops the pairs that came and went and rewrites only the rows
+//! it changed, each as one piece of markup; the explanation and the changes are markup too: one
+//! `innerHTML` costs far less than a DOM call per cell.
 use std::fmt::Write;
 
+use leptos::html::Tbody;
 use leptos::prelude::*;
 
 use til_core::bpe::TIED_LIMIT;
 
-use super::rows::keyed_rows;
+use super::markup_rows::{keep_markup_rows, MarkupRow};
 use super::state::{ChangeRow, PairRow, StepView, PAIR_ROWS};
 use crate::widgets::token_chip::escape_html;
 
 #[component]
 pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
     let rows = Memo::new(move |_| view.with(|v| v.pairs.clone()));
+    let body = NodeRef::<Tbody>::new();
+    keep_markup_rows(body, rows);
     view! {
         <section class="panel step-panel pair-panel" aria-labelledby="pairs-heading">
             <h3 id="pairs-heading">"Pair counts now"</h3>
@@ -27,12 +30,7 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
                     format!("{shown} of {} distinct adjacent pairs, most frequent first (the top {PAIR_ROWS}, and every tie up to {TIED_LIMIT}){ties}", v.distinct_pairs)
                 })}</caption>
                 <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"><span class="visually-hidden">"Wins or ties"</span></th></tr></thead>
-                <tbody>
-                    {keyed_rows(rows, |r| (r.left.clone(), r.right.clone()), |row: Memo<PairRow>| view! {
-                        <tr class=move || row.with(|r| standing(r).0) data-testid="bpe-pair-row"
-                            inner_html=move || row.with(cells_html)></tr>
-                    })}
-                </tbody>
+                <tbody node_ref=body></tbody>
             </table>
             <LastMerge view=view/>
         </section>
@@ -79,20 +77,30 @@ fn standing(row: &PairRow) -> (&'static str, &'static str) {
     }
 }
 
-/// A row's cells as markup: one DOM call when the row changes.
-fn cells_html(row: &PairRow) -> String {
-    let mut html = String::from("<td><code>");
-    escape_html(&mut html, &row.left);
-    html.push(' ');
-    escape_html(&mut html, &row.right);
-    let _ = write!(
-        html,
-        r#"</code></td><td class="num">{}</td><td class="from">"#,
-        row.count
-    );
-    escape_html(&mut html, &row.comes_from);
-    let _ = write!(html, r#"</td><td class="mark">{}</td>"#, standing(row).1);
-    html
+impl MarkupRow for PairRow {
+    type Key = (String, String);
+
+    fn key(&self) -> (String, String) {
+        (self.left.clone(), self.right.clone())
+    }
+
+    fn write_html(&self, out: &mut String) {
+        let (class, mark) = standing(self);
+        let _ = write!(
+            out,
+            r#"<tr class="{class}" data-testid="bpe-pair-row"><td><code>"#
+        );
+        escape_html(out, &self.left);
+        out.push(' ');
+        escape_html(out, &self.right);
+        let _ = write!(
+            out,
+            r#"</code></td><td class="num">{}</td><td class="from">"#,
+            self.count
+        );
+        escape_html(out, &self.comes_from);
+        let _ = write!(out, r#"</td><td class="mark">{mark}</td></tr>"#);
+    }
 }
 
 /// The pair counts a merge changed, as list items.

@@ -1,12 +1,12 @@
 //! Every word's current segmentation as coloured chips, most frequent words first, a page of
 //! `WORD_ROWS` at a time: the pages and a filter reach every word of the corpus, while a step of
-//! the stepper rewrites only the rows it changed (see `words_table`).
+//! the stepper rewrites only the rows it changed (see `markup_rows`).
 //! Left out: sorting by anything but frequency.
 use leptos::html::Tbody;
 use leptos::prelude::*;
 
+use super::markup_rows::keep_markup_rows;
 use super::state::{BpeLab, WordRow};
-use super::words_table::keep_rows;
 
 /// How many words one page lists.
 pub const WORD_ROWS: usize = 100;
@@ -55,7 +55,7 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
         })
     });
     let body = NodeRef::<Tbody>::new();
-    keep_rows(body, rows);
+    keep_markup_rows(body, rows);
     let at_last = move || page.get() + 1 >= pages();
     let range = move || {
         let total = lab
