@@ -9,8 +9,9 @@
 //! where our encoder keeps them without an id; export.rs says so).
 
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod reference_python;
 
 use til_core::bpe::{
     merges_txt, tokenizer_json, train, vocab_json, Encoder, TieRule, Trace, TrainOptions,
@@ -39,19 +40,6 @@ lines = json.load(open(inputs, encoding="utf-8"))
 for encoding in tokenizer.encode_batch(lines, add_special_tokens=False):
     print(" ".join(map(str, encoding.ids)))
 "#;
-
-fn reference_python() -> PathBuf {
-    if let Some(python) = std::env::var_os("TIL_REFERENCE_PYTHON") {
-        return PathBuf::from(python);
-    }
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/reference-venv/bin/python");
-    assert!(
-        venv.is_file(),
-        "no reference python: set TIL_REFERENCE_PYTHON (cargo xtask test does) or build \
-         target/reference-venv with tools/reference/requirements.txt"
-    );
-    venv
-}
 
 /// Our ids for a line: each whitespace-separated word encoded, tokens looked up in the vocabulary.
 fn our_ids(trace: &Trace, encoder: &Encoder, line: &str) -> Vec<u32> {
@@ -96,7 +84,7 @@ fn check_against_reference(name: &str, trace: &Trace, lines: &[String]) {
     fs::write(dir.join("merges.txt"), merges_txt(trace)).unwrap();
     let inputs = dir.join("inputs.json");
     fs::write(&inputs, json_lines(lines)).unwrap();
-    let python = reference_python();
+    let python = reference_python::python();
     let output = Command::new(&python)
         .args(["-c", REFERENCE])
         .arg(&dir)
