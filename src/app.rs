@@ -3,10 +3,12 @@
 //! large assets lazily, the first time it is opened.
 use leptos::ev;
 use leptos::prelude::*;
+use til_core::link::Param;
 
 use crate::compute::{Compute, ComputeBadge};
 use crate::embed::EmbedLab;
-use crate::pipeline::{Journey, JourneyBar};
+use crate::journey::{Journey, JourneyBar};
+use crate::lab::Lab;
 use crate::position::PositionLab;
 use crate::shortcuts::{self, Action, Scope};
 use crate::theme::{Theme, ThemeMenu};
@@ -16,54 +18,24 @@ use crate::widgets::help_overlay::{KeyboardHelp, KeyboardHelpButton, KeyboardHel
 use crate::widgets::live_region::{LiveRegion, LiveRegionView};
 use crate::widgets::tour::Tour;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lab {
-    Tokenize,
-    Embed,
-    Position,
+/// A lab's contents, created the first time the shell mounts it.
+fn lab_view(lab: Lab, active: Signal<bool>) -> AnyView {
+    match lab {
+        Lab::Tokenize => view! { <TokenizeLab active=active/> }.into_any(),
+        Lab::Embed => view! { <EmbedLab active=active/> }.into_any(),
+        Lab::Position => view! { <PositionLab active=active/> }.into_any(),
+    }
 }
 
-impl Lab {
-    pub const ALL: [Lab; 3] = [Lab::Tokenize, Lab::Embed, Lab::Position];
-
-    /// The URL fragment and the `data-testid` suffix (`nav-tokenize`).
-    pub fn slug(self) -> &'static str {
-        match self {
-            Lab::Tokenize => "tokenize",
-            Lab::Embed => "embed",
-            Lab::Position => "position",
-        }
-    }
-
-    /// Where the lab stands in the order of the labs, from 0.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Lab::Tokenize => "1 · Tokenize",
-            Lab::Embed => "2 · Embed",
-            Lab::Position => "3 · Position",
-        }
-    }
-
-    /// Unknown or hostile fragments fall back to the first lab.
-    fn from_hash(hash: &str) -> Lab {
-        let slug = hash.trim_start_matches('#');
-        Lab::ALL
-            .into_iter()
-            .find(|lab| lab.slug() == slug)
-            .unwrap_or(Lab::Tokenize)
-    }
-
-    fn view(self, active: Signal<bool>) -> AnyView {
-        match self {
-            Lab::Tokenize => view! { <TokenizeLab active=active/> }.into_any(),
-            Lab::Embed => view! { <EmbedLab active=active/> }.into_any(),
-            Lab::Position => view! { <PositionLab active=active/> }.into_any(),
-        }
-    }
+/// Every parameter of the page's link: each lab's, then the journey's.
+fn link_schema() -> Vec<Param> {
+    [
+        crate::tokenize::link::params(),
+        crate::embed::link::params(),
+        crate::position::link::params(),
+        crate::journey::params(),
+    ]
+    .concat()
 }
 
 fn current_hash() -> String {
@@ -77,7 +49,7 @@ pub fn App() -> impl IntoView {
     crate::embed::loader::provide_shared();
     crate::minilm::MiniLm::provide();
     // The link first: the labs read what it asks for as they are created.
-    UrlState::provide();
+    UrlState::provide(link_schema());
     Journey::provide();
     Compute::provide();
     Theme::provide();
@@ -85,7 +57,7 @@ pub fn App() -> impl IntoView {
     let help = KeyboardHelp::provide();
     let page_key = move |action: Action| match action {
         Action::Help => help.show(),
-        Action::ShowLab(slug) => open_lab(slug),
+        Action::ShowLab(lab) => lab.open(),
         _ => {}
     };
     shortcuts::listen(Scope::Page, Signal::stored(true), page_key);
@@ -115,18 +87,11 @@ pub fn App() -> impl IntoView {
         <main>
             {Lab::ALL.map(|lab| {
                 let active = Signal::derive(move || shown.get() == lab);
-                view! { <div id=lab.slug() class="lab-frame" hidden=move || !active.get()>{lab.view(active)}</div> }
+                view! { <div id=lab.slug() class="lab-frame" hidden=move || !active.get()>{lab_view(lab, active)}</div> }
             }).collect_view()}
         </main>
         <LiveRegionView region=region/>
         <KeyboardHelpDialog help=help/>
         <Tour/>
-    }
-}
-
-/// Opens a lab as its nav link does (the `1`, `2`, `3` shortcuts and the tour).
-pub fn open_lab(slug: &str) {
-    if let Some(link) = crate::browser::by_testid(&format!("nav-{slug}")) {
-        link.click();
     }
 }

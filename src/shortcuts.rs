@@ -7,6 +7,8 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::lab::Lab;
+
 /// Where a shortcut works: everywhere, in one lab, or inside one control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -42,7 +44,7 @@ impl Scope {
 pub enum Action {
     Help,
     /// Show the lab with this slug (`tokenize`, `embed`, `position`).
-    ShowLab(&'static str),
+    ShowLab(Lab),
     StepBack,
     StepForward,
     FirstStep,
@@ -97,9 +99,9 @@ use self::Scope as S;
 #[rustfmt::skip]
 pub const SHORTCUTS: &[Shortcut] = &[
     shortcut(&["?"], false, "?", S::Page, A::Help, "Show these shortcuts"),
-    shortcut(&["1"], false, "1", S::Page, A::ShowLab("tokenize"), "Open the Tokenize lab"),
-    shortcut(&["2"], false, "2", S::Page, A::ShowLab("embed"), "Open the Embed lab"),
-    shortcut(&["3"], false, "3", S::Page, A::ShowLab("position"), "Open the Position lab"),
+    shortcut(&["1"], false, "1", S::Page, A::ShowLab(Lab::Tokenize), "Open the Tokenize lab"),
+    shortcut(&["2"], false, "2", S::Page, A::ShowLab(Lab::Embed), "Open the Embed lab"),
+    shortcut(&["3"], false, "3", S::Page, A::ShowLab(Lab::Position), "Open the Position lab"),
     shortcut(&["ArrowLeft"], false, "←", S::Tokenize, A::StepBack, "Back one merge"),
     shortcut(&["ArrowRight"], false, "→", S::Tokenize, A::StepForward, "Forward one merge"),
     shortcut(&["Home"], false, "Home", S::Tokenize, A::FirstStep, "Go to the start (no merges)"),

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use til_core::embed::benchmark::AnalogyReport;
 use til_core::embed::export::{benchmark_csv, neighbours_csv};
 
-use super::neighbours::Found;
+use super::found::Found;
 use crate::download::DownloadButton;
 
 #[component]

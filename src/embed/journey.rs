@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::state::EmbedState;
-use crate::app::Lab;
-use crate::pipeline::{shortened, Journey};
+use crate::journey::{shortened, Journey};
+use crate::lab::Lab;
 
 pub fn follow(lab: EmbedState) {
     let journey = Journey::expect();

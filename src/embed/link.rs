@@ -10,6 +10,12 @@ use super::neighbours::K_CHOICES;
 use super::state::EmbedState;
 use crate::url::UrlState;
 
+/// The link's keys for this lab (the address and its notes use them).
+pub const WORD: &str = "word";
+pub const TOP: &str = "top";
+pub const METHOD: &str = "method";
+pub const BATCH: &str = "batch";
+
 /// Longest word a link carries (GloVe's longest words are far shorter).
 const WORD_LINK_CHARS: usize = 64;
 /// Longest batch of sentences a link carries.
@@ -27,21 +33,21 @@ pub fn params() -> Vec<Param> {
         },
     };
     let mut params = vec![
-        word("word", "query word"),
+        word(WORD, "query word"),
         Param {
-            key: "top",
+            key: TOP,
             label: "number of neighbours",
             kind: Kind::Choice(K_CHOICES.map(|k| k.to_string()).to_vec()),
         },
     ];
     params.extend(ANALOGY_KEYS.map(|(key, label)| word(key, label)));
     params.push(Param {
-        key: "method",
+        key: METHOD,
         label: "analogy method",
         kind: Kind::Choice(Method::ALL.map(|m| m.name().to_string()).to_vec()),
     });
     params.push(Param {
-        key: "batch",
+        key: BATCH,
         label: "batch of sentences",
         kind: Kind::Text {
             max_chars: BATCH_LINK_CHARS,
@@ -55,19 +61,19 @@ pub fn restore(lab: EmbedState) {
     let url = UrlState::expect();
     // 1. Publish: what the lab holds now is the default.
     let text = |s: String| Some(Value::Text(s));
-    url.publish("word", move || text(lab.query.get()));
-    url.publish("top", move || text(lab.k.get().to_string()));
+    url.publish(WORD, move || text(lab.query.get()));
+    url.publish(TOP, move || text(lab.k.get().to_string()));
     for (slot, (key, _)) in ANALOGY_KEYS.into_iter().enumerate() {
         url.publish(key, move || text(lab.analogy.with(|a| a[slot].clone())));
     }
-    url.publish("method", move || text(lab.method.get().name().to_string()));
-    url.bind_text("batch", lab.batch);
+    url.publish(METHOD, move || text(lab.method.get().name().to_string()));
+    url.bind_text(BATCH, lab.batch);
     // 2. Apply, keeping the starting words for any the vectors turn out not to have.
     let (start_query, start_analogy) = (lab.query.get_untracked(), lab.analogy.get_untracked());
-    if let Some(word) = url.text("word") {
+    if let Some(word) = url.text(WORD) {
         lab.query.set(word);
     }
-    if let Some(k) = url.text("top").and_then(|k| k.parse().ok()) {
+    if let Some(k) = url.text(TOP).and_then(|k| k.parse().ok()) {
         lab.k.set(k);
     }
     for (slot, (key, _)) in ANALOGY_KEYS.into_iter().enumerate() {
@@ -75,7 +81,7 @@ pub fn restore(lab: EmbedState) {
             lab.analogy.update(|a| a[slot] = word);
         }
     }
-    if let Some(method) = url.text("method").and_then(|m| m.parse::<Method>().ok()) {
+    if let Some(method) = url.text(METHOD).and_then(|m| m.parse::<Method>().ok()) {
         lab.method.set(method);
     }
     // 3. Once the vectors are in: words GloVe lacks give way to the starting ones.
@@ -98,8 +104,8 @@ pub fn restore(lab: EmbedState) {
                 table.rows()
             ))
         };
-        if let Some(word) = url.text("word").filter(|w| unknown(w)) {
-            note("query word", "word", &word, &start_query);
+        if let Some(word) = url.text(WORD).filter(|w| unknown(w)) {
+            note("query word", WORD, &word, &start_query);
             lab.query.set(start_query.clone());
         }
         for (slot, (key, label)) in ANALOGY_KEYS.into_iter().enumerate() {

@@ -6,9 +6,9 @@ use leptos::prelude::*;
 use til_core::embed::lookup::Batch;
 
 use super::state::EmbedState;
-use crate::app::Lab;
 use crate::browser::now_ms;
-use crate::pipeline::CarryButton;
+use crate::journey::CarryButton;
+use crate::lab::Lab;
 use crate::widgets::shape_steps::ShapeSteps;
 
 /// Values of the row shown before "… more".

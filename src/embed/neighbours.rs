@@ -10,6 +10,7 @@ use til_core::embed::table::is_plain_word;
 use til_core::embed::EmbedError;
 
 use super::csv_export::NeighboursCsv;
+use super::found::Found;
 use super::state::EmbedState;
 use crate::browser::now_ms;
 use crate::compute::Compute;
@@ -18,17 +19,6 @@ use crate::compute::Compute;
 const COMPLETIONS: usize = 8;
 /// The choices of k.
 pub const K_CHOICES: [usize; 4] = [5, 10, 20, 50];
-
-/// The neighbours of the searched word, as the views need them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Found {
-    pub id: u32,
-    pub word: String,
-    /// (row, word, cosine), best first.
-    pub neighbours: Vec<(u32, String, f32)>,
-    /// Time of the search in the page, in milliseconds.
-    pub millis: f64,
-}
 
 /// The search result for the current query, recomputed when the query, k, the filter or the compute
 /// backend change: the word is looked up here, the scores and top-k run on the page's backend.

@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use til_core::embed::pca::project_2d;
 use til_core::embed::EmbedError;
 
-use super::neighbours::Found;
+use super::found::Found;
 use super::state::EmbedState;
 use crate::widgets::plot_canvas::{Plot, PlotCanvas};
 

@@ -1,34 +1,31 @@
 //! "GPT-2's real tokenizer": the Tokenize lab's last section. Any text through GPT-2's byte-level
 //! BPE (til_core::gpt2), shown as chips, with a story about spaces and multi-byte characters, the
-//! merges behind a chosen token, and a side-by-side with the walkthrough's own BPE.
+//! merges behind a chosen token. The lab's side-by-side (tokenize/compare.rs) reads the same text.
 //! The merges (200 KB) are fetched when this section first renders, not with the page.
 mod byte_story;
-mod compare;
-mod loader;
+pub mod loader;
 mod state;
+pub use state::DEFAULT_TEXT;
 mod token_trace;
 mod token_view;
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
-use til_core::bpe::Trace;
 
+use crate::widgets::markup::grouped;
 use byte_story::ByteStory;
-use compare::Compare;
 use loader::Load;
-use state::{grouped, Encoded, Gpt2State, MAX_CHARS};
+use state::{Encoded, Gpt2State, MAX_CHARS};
 use token_trace::TokenTrace;
 use token_view::{format_ms, ModeToggle, TokenChips, TokenStats};
 
 #[component]
 pub fn Gpt2Panel(
-    /// The walkthrough's training run, for the side-by-side.
-    trace: RwSignal<Option<Arc<Trace>>>,
+    /// The text typed, which the lab's side-by-side also tokenizes.
+    input: RwSignal<String>,
+    /// GPT-2's tokenizer as it loads ([`loader::load`]).
+    load: ReadSignal<Load>,
 ) -> impl IntoView {
-    let state = Gpt2State::new();
-    crate::url::UrlState::expect().bind_text("gpt2", state.input);
-    let load = loader::load();
+    let state = Gpt2State::new(input);
     let encoded = Memo::new(move |_| match load.get() {
         Load::Ready(tokenizer, _) => state.input.with(|text| Encoded::new(&tokenizer, text)),
         _ => Encoded::default(),
@@ -56,8 +53,7 @@ pub fn Gpt2Panel(
             </div>
             <TokenChips state=state encoded=encoded/>
             <TokenTrace state=state tokenizer=tokenizer.clone()/>
-            <ByteStory encoded=encoded tokenizer=tokenizer.clone()/>
-            <Compare trace=trace encoded=encoded tokenizer=tokenizer/>
+            <ByteStory encoded=encoded tokenizer=tokenizer/>
         }
         .into_any(),
     }

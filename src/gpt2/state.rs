@@ -51,19 +51,6 @@ impl Mode {
     }
 }
 
-/// A count with thousands separators: `20,000`.
-pub fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
 /// Bytes as upper-case hex pairs separated by spaces: `20 77 6F`.
 pub fn hex(bytes: &[u8]) -> String {
     bytes
@@ -115,9 +102,10 @@ pub struct Gpt2State {
 }
 
 impl Gpt2State {
-    pub fn new() -> Gpt2State {
+    /// The view's state around `input`, the text to tokenize.
+    pub fn new(input: RwSignal<String>) -> Gpt2State {
         Gpt2State {
-            input: RwSignal::new(DEFAULT_TEXT.to_string()),
+            input,
             mode: RwSignal::new(Mode::Strings),
             chosen: RwSignal::new(None),
         }

@@ -7,8 +7,9 @@ use leptos::prelude::*;
 use til_core::gpt2::TokenDetail;
 use wasm_bindgen::JsCast;
 
-use super::state::{grouped, hex, Encoded, Gpt2State, Mode, MAX_CHARS};
+use super::state::{hex, Encoded, Gpt2State, Mode, MAX_CHARS};
 use crate::shortcuts::{action_of, Action, Scope};
+use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
 
 #[component]

@@ -1,8 +1,8 @@
 //! A real transformer's input layer in the page: all-MiniLM-L6-v2 (a BERT-style encoder), through
 //! `til_core::wordpiece` and `til_core::minilm`. Its views live in the three labs:
 //!
-//! - Tokenize: [`WordPieceSide`], WordPiece as a third tokenizer beside the walkthrough's BPE and
-//!   GPT-2 for the same text (only vocab.txt, 231 KB);
+//! - Tokenize: WordPiece as a side of the lab's comparison ([`WordPieceNotes`], its chips' kinds),
+//!   beside the walkthrough's BPE and GPT-2 for the same text (only vocab.txt, 231 KB);
 //! - Embed: [`MiniLmNeighbours`], neighbours among the 30,522 token rows beside GloVe's for the same
 //!   word, and [`PipelinePanel`], a sentence through the whole embedding layer as (1, T, 384)
 //!   heatmaps with the seed's guard; both load the 23 MB token table only once opened;
@@ -28,4 +28,5 @@ pub use loader::MiniLm;
 pub use neighbours_panel::MiniLmNeighbours;
 pub use pipeline::PipelinePanel;
 pub use positions_panel::LearnedPositions;
-pub use wordpiece_panel::WordPieceSide;
+pub use wordpiece_chips::kind_of_token as wordpiece_kind;
+pub use wordpiece_panel::{WordPieceNotes, WORDPIECE_ABOUT};

@@ -15,7 +15,7 @@ use super::loader::{Load, MiniLm};
 use super::lookup::{resolve, Resolved};
 use crate::browser::now_ms;
 use crate::compute::Compute;
-use crate::embed::neighbours::Found;
+use crate::embed::found::Found;
 
 /// MiniLM's neighbours of one row.
 #[derive(Clone, Debug, PartialEq)]

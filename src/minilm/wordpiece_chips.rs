@@ -3,23 +3,23 @@
 //! With `selected`, each chip is a button that chooses its position. Leaves out: tokenizing (the
 //! caller passes the core's tokens).
 use leptos::prelude::*;
-use til_core::wordpiece::{Token, SPECIAL_TOKENS, UNK};
+use til_core::wordpiece::{Token, CONTINUATION, SPECIAL_TOKENS, UNK};
 
 use crate::widgets::token_chip::TokenChip;
 
-/// What a token is, for its style and its tooltip.
-fn kind(token: &Token) -> (&'static str, &'static str) {
-    if token.text == UNK {
+/// What a token (as the vocabulary writes it) is, for its style and its tooltip.
+pub fn kind_of_token(text: &str) -> (&'static str, &'static str) {
+    if text == UNK {
         (
             "unk",
             "[UNK]: a word no pieces of the vocabulary cover (or over 100 characters)",
         )
-    } else if SPECIAL_TOKENS.contains(&token.text.as_str()) {
+    } else if SPECIAL_TOKENS.contains(&text) {
         (
             "special",
             "a special token: [CLS] opens every sequence, [SEP] ends it",
         )
-    } else if token.is_continuation() {
+    } else if text.len() > CONTINUATION.len() && text.starts_with(CONTINUATION) {
         (
             "continuation",
             "## : a piece that continues the word before it",
@@ -43,7 +43,7 @@ pub fn WordPieceChips(
         .take(limit)
         .enumerate()
         .map(|(position, token)| {
-            let (class, why) = kind(&token);
+            let (class, why) = kind_of_token(&token.text);
             let title = format!("id {} · {why}", token.id);
             let chip = view! {
                 <TokenChip text=token.text.clone() id=token.id title=title/>

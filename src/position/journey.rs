@@ -5,11 +5,11 @@
 use leptos::prelude::*;
 
 use super::format::short;
+use super::order_comparison::compare;
 use super::state::PeLab;
-use super::word_order::compare;
-use crate::app::Lab;
 use crate::embed::loader::{self, Load};
-use crate::pipeline::Journey;
+use crate::journey::Journey;
+use crate::lab::Lab;
 
 pub fn follow(lab: PeLab, first: RwSignal<String>, second: RwSignal<String>) {
     let journey = Journey::expect();

@@ -12,6 +12,15 @@ use super::state::{
 };
 use crate::url::UrlState;
 
+/// The link's keys for this lab (the address and its notes use them).
+pub const POSITIONS: &str = "positions";
+pub const D_MODEL: &str = "d_model";
+pub const BASE: &str = "base";
+pub const P: &str = "p";
+pub const K: &str = "k";
+pub const ORDER1: &str = "order1";
+pub const ORDER2: &str = "order2";
+
 /// The positions slider's step.
 const COUNT_STEP: usize = 16;
 /// Longest word-order sentence a link carries.
@@ -32,25 +41,25 @@ pub fn params() -> Vec<Param> {
     };
     vec![
         whole(
-            "positions",
+            POSITIONS,
             "number of positions",
             COUNT_MIN,
             COUNT_MAX,
             COUNT_STEP,
         ),
-        whole("d_model", "d_model", D_MIN, D_MAX, 2),
+        whole(D_MODEL, "d_model", D_MIN, D_MAX, 2),
         Param {
-            key: "base",
+            key: BASE,
             label: "base",
             kind: Kind::Number {
                 min: base_of(BASE_EXPONENT_MIN),
                 max: base_of(BASE_EXPONENT_MAX),
             },
         },
-        whole("p", "position p", 0, COUNT_MAX - 1, 1),
-        whole("k", "offset k", 0, MAX_OFFSET, 1),
-        sentence("order1", "first word-order sentence"),
-        sentence("order2", "second word-order sentence"),
+        whole(P, "position p", 0, COUNT_MAX - 1, 1),
+        whole(K, "offset k", 0, MAX_OFFSET, 1),
+        sentence(ORDER1, "first word-order sentence"),
+        sentence(ORDER2, "second word-order sentence"),
     ]
 }
 
@@ -59,22 +68,22 @@ pub fn params() -> Vec<Param> {
 pub fn restore(lab: PeLab) {
     let url = UrlState::expect();
     // 1. Publish: what the lab holds now is the default.
-    url.publish("positions", move || Some(Value::Whole(lab.count.get())));
-    url.publish("d_model", move || Some(Value::Whole(lab.d.get())));
-    url.publish("base", move || Some(Value::Number(lab.base())));
-    url.publish("p", move || {
+    url.publish(POSITIONS, move || Some(Value::Whole(lab.count.get())));
+    url.publish(D_MODEL, move || Some(Value::Whole(lab.d.get())));
+    url.publish(BASE, move || Some(Value::Number(lab.base())));
+    url.publish(P, move || {
         let still = !lab.playing.get();
         still.then(|| Value::Whole(lab.position.get().round() as usize))
     });
-    url.publish("k", move || Some(Value::Whole(lab.offset.get())));
+    url.publish(K, move || Some(Value::Whole(lab.offset.get())));
     // 2. Apply: the range first, so p can reach into it.
-    if let Some(count) = url.whole("positions") {
+    if let Some(count) = url.whole(POSITIONS) {
         lab.set_count(count);
     }
-    if let Some(d) = url.whole("d_model") {
+    if let Some(d) = url.whole(D_MODEL) {
         lab.set_d(d);
     }
-    if let Some(base) = url.number("base") {
+    if let Some(base) = url.number(BASE) {
         let exponent =
             ((base.log10() * 10.0).round() / 10.0).clamp(BASE_EXPONENT_MIN, BASE_EXPONENT_MAX);
         lab.base_exponent.set(exponent);
@@ -85,7 +94,7 @@ pub fn restore(lab: PeLab) {
             ));
         }
     }
-    if let Some(p) = url.whole("p") {
+    if let Some(p) = url.whole(P) {
         lab.playing.set(false);
         lab.set_position(p as f64);
         let last = lab.count.get_untracked() - 1;
@@ -95,7 +104,7 @@ pub fn restore(lab: PeLab) {
             ));
         }
     }
-    if let Some(k) = url.whole("k") {
+    if let Some(k) = url.whole(K) {
         lab.offset.set(k);
     }
 }
@@ -103,6 +112,6 @@ pub fn restore(lab: PeLab) {
 /// The word-order sentences in the address both ways.
 pub fn bind_order(first: RwSignal<String>, second: RwSignal<String>) {
     let url = UrlState::expect();
-    url.bind_text("order1", first);
-    url.bind_text("order2", second);
+    url.bind_text(ORDER1, first);
+    url.bind_text(ORDER2, second);
 }

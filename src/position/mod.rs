@@ -13,6 +13,7 @@ mod keys;
 pub mod link;
 pub mod media;
 mod offset;
+mod order_comparison;
 mod precision;
 pub mod redraw;
 mod rotation;

@@ -1,11 +1,13 @@
 //! "Encode a word": segment any text with the learned merge table, replayed in rank order, and show
 //! each merge as it applies.
 use leptos::prelude::*;
-use til_core::bpe::{Encoder, Encoding};
+use std::sync::Arc;
+
+use til_core::bpe::{BpeTokenizer, Encoding};
 
 use super::state::BpeLab;
-use crate::app::Lab;
-use crate::pipeline::{shortened, CarryButton, Journey};
+use crate::journey::{shortened, CarryButton, Journey};
+use crate::lab::Lab;
 use crate::url::UrlState;
 use crate::widgets::merge_steps::{piece_chips, MergeSteps, Piece, StepRow};
 
@@ -15,34 +17,26 @@ const MAX_ENCODE_CHARS: usize = 2_000;
 #[component]
 pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
     let input = RwSignal::new("lowest".to_string());
-    UrlState::expect().bind_text("encode", input);
-    // Rebuilt only when a new training run lands; every run counts as a change.
-    let encoder = Memo::new_with_compare(
-        move |_| {
-            lab.tokenizer
-                .with(|t| t.as_ref().map(|t| Encoder::from_trace(t)))
-        },
-        |_, _| true,
-    );
+    UrlState::expect().bind_text(super::link::ENCODE, input);
     let encodings = Memo::new(move |_| {
         let text = input.get();
         let truncated = text.chars().count() > MAX_ENCODE_CHARS;
         let text: String = text.chars().take(MAX_ENCODE_CHARS).collect();
-        encoder.with(|e| {
-            e.as_ref().map(|e| {
+        lab.tokenizer.with(|t| {
+            t.as_ref().map(|t| {
                 (
                     text.split_whitespace()
-                        .map(|w| (w.to_string(), e.encode_word(w)))
+                        .map(|w| (w.to_string(), t.encoder().encode_word(w)))
                         .collect::<Vec<_>>(),
                     truncated,
                 )
             })
         })
     });
-    journey_report(encoder);
+    journey_report(lab.tokenizer);
     let symbol_id = move |token: &str| {
         lab.tokenizer
-            .with_untracked(|t| t.as_ref().and_then(|t| t.vocab().id(token)))
+            .with_untracked(|t| t.as_ref().and_then(|t| t.trace().vocab().id(token)))
             .unwrap_or(u32::MAX)
     };
     view! {
@@ -50,7 +44,7 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
             <h3 id="encode-heading">"Encode a word"</h3>
             <p class="muted">{move || lab.tokenizer.with(|t| t.as_ref().map(|t| format!(
                 "Replays all {} learned merges in rank order: at each turn the lowest-rank pair present merges.",
-                t.steps().len())))}</p>
+                t.trace().steps().len())))}</p>
             <input type="text" data-testid="bpe-encode-input" aria-label="Word to encode" spellcheck="false"
                 prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev))/>
             <CarryButton text=input to=Lab::Embed label="Look up these words in Embed →" testid="carry-to-embed"/>
@@ -65,15 +59,15 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
 }
 
 /// The carried text's first stop: its tokens under this run's merges.
-fn journey_report(encoder: Memo<Option<Encoder>>) {
+fn journey_report(tokenizer: RwSignal<Option<Arc<BpeTokenizer>>>) {
     let journey = Journey::expect();
     journey.report(Lab::Tokenize, move || {
         let text = journey.text.get();
-        encoder.with(|e| {
-            let e = e.as_ref()?;
+        tokenizer.with(|t| {
+            let t = t.as_ref()?;
             let tokens: Vec<String> = text
                 .split_whitespace()
-                .flat_map(|word| e.encode_word(word).tokens)
+                .flat_map(|word| t.encoder().encode_word(word).tokens)
                 .collect();
             Some(format!(
                 "{} BPE tokens: {}",

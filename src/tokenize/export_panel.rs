@@ -33,8 +33,8 @@ pub fn ExportPanel(lab: BpeLab) -> impl IntoView {
             t.as_ref().map(|t| {
                 format!(
                     "The last run: {} merges, {} tokens in the vocabulary (the whole run, wherever the stepper stands).",
-                    t.steps().len(),
-                    t.vocab().distinct().count()
+                    t.trace().steps().len(),
+                    t.trace().vocab().distinct().count()
                 )
             })
         })
@@ -47,7 +47,7 @@ pub fn ExportPanel(lab: BpeLab) -> impl IntoView {
                 {FILES.map(|(name, mime, testid, write)| view! {
                     <DownloadButton name=name.to_string() mime=mime testid=testid
                         disabled=Signal::derive(move || lab.tokenizer.with(Option::is_none))
-                        contents=move || lab.tokenizer.with_untracked(|t| t.as_deref().map(write))/>
+                        contents=move || lab.tokenizer.with_untracked(|t| t.as_ref().map(|t| write(t.trace())))/>
                 }).collect_view()}
             </div>
             <p class="muted export-help">

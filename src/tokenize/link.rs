@@ -12,6 +12,16 @@ use super::state::BpeLab;
 use super::training::{self, MAX_MERGES};
 use crate::url::UrlState;
 
+/// The link's keys for this lab (the address and its notes use them).
+pub const CORPUS: &str = "corpus";
+pub const TEXT: &str = "text";
+pub const FORMAT: &str = "format";
+pub const MERGES: &str = "merges";
+pub const TIE: &str = "tie";
+pub const STEP: &str = "step";
+pub const ENCODE: &str = "encode";
+pub const GPT2: &str = "gpt2";
+
 /// Longest custom corpus a link carries; a longer one is left out of the link, with a note.
 const CORPUS_LINK_CHARS: usize = 2_000;
 /// Longest "Encode a word" text and GPT-2 text a link carries.
@@ -39,22 +49,18 @@ pub fn params() -> Vec<Param> {
         kind: Kind::Choice(names.into_iter().map(String::from).collect()),
     };
     vec![
+        choice(CORPUS, "corpus preset", presets::ALL.map(|p| p.id).to_vec()),
+        text(TEXT, "custom corpus", CORPUS_LINK_CHARS),
         choice(
-            "corpus",
-            "corpus preset",
-            presets::ALL.map(|p| p.id).to_vec(),
-        ),
-        text("text", "custom corpus", CORPUS_LINK_CHARS),
-        choice(
-            "format",
+            FORMAT,
             "corpus format",
             CorpusFormat::ALL.map(format_name).to_vec(),
         ),
-        whole("merges", "number of merges", 1),
-        choice("tie", "tie rule", TieRule::ALL.map(TieRule::name).to_vec()),
-        whole("step", "merge step", 0),
-        text("encode", "word to encode", ENCODE_LINK_CHARS),
-        text("gpt2", "GPT-2 text", GPT2_LINK_CHARS),
+        whole(MERGES, "number of merges", 1),
+        choice(TIE, "tie rule", TieRule::ALL.map(TieRule::name).to_vec()),
+        whole(STEP, "merge step", 0),
+        text(ENCODE, "word to encode", ENCODE_LINK_CHARS),
+        text(GPT2, "GPT-2 text", GPT2_LINK_CHARS),
     ]
 }
 
@@ -70,47 +76,45 @@ fn format_name(format: CorpusFormat) -> &'static str {
 pub fn restore_and_train(lab: BpeLab) {
     let url = UrlState::expect();
     // Until the first run lands, the link keeps the step it asked for.
-    let pending_step = RwSignal::new(url.whole("step"));
+    let pending_step = RwSignal::new(url.whole(STEP));
     // 1. Publish: what the lab holds now is the default.
-    url.publish("corpus", move || {
+    url.publish(CORPUS, move || {
         let id = lab.preset.get();
         (id != "custom").then(|| Value::Text(id.to_string()))
     });
-    url.publish("text", move || {
+    url.publish(TEXT, move || {
         (lab.preset.get() == "custom").then(|| lab.corpus.with(|c| Value::Text(c.clone())))
     });
-    url.publish("format", move || {
+    url.publish(FORMAT, move || {
         Some(Value::Text(format_name(lab.format.get()).to_string()))
     });
-    url.publish("merges", move || {
-        Some(Value::Whole(lab.merges_wanted.get()))
-    });
-    url.publish("tie", move || {
+    url.publish(MERGES, move || Some(Value::Whole(lab.merges_wanted.get())));
+    url.publish(TIE, move || {
         Some(Value::Text(lab.tie_rule.get().name().to_string()))
     });
-    url.publish("step", move || {
+    url.publish(STEP, move || {
         Some(Value::Whole(
             pending_step.get().unwrap_or_else(|| lab.position.get()),
         ))
     });
     // 2. The corpus, then the settings (a preset brings its own merge count), then the first run.
     let settle = move || {
-        if let Some(format) = url.text("format") {
+        if let Some(format) = url.text(FORMAT) {
             let format = CorpusFormat::ALL
                 .into_iter()
                 .find(|f| format_name(*f) == format);
             lab.format.set(format.unwrap_or(CorpusFormat::FreeText));
         }
-        if let Some(merges) = url.whole("merges") {
+        if let Some(merges) = url.whole(MERGES) {
             lab.merges_wanted.set(merges);
         }
-        if let Some(rule) = url.text("tie").and_then(|name| name.parse().ok()) {
+        if let Some(rule) = url.text(TIE).and_then(|name| name.parse().ok()) {
             lab.tie_rule.set(rule);
         }
         training::start(lab);
     };
-    let preset = url.text("corpus").and_then(|id| presets::by_id(&id));
-    match (url.text("text"), preset) {
+    let preset = url.text(CORPUS).and_then(|id| presets::by_id(&id));
+    match (url.text(TEXT), preset) {
         (Some(text), preset) => {
             if preset.is_some() {
                 url.note(

@@ -1,5 +1,7 @@
-//! The Tokenize lab: train BPE on a corpus and step through it merge by merge, then encode unseen words.
+//! The Tokenize lab: train BPE on a corpus and step through it merge by merge, encode unseen words,
+//! then see GPT-2's real tokenizer and every tokenizer side by side on the same text.
 mod chunked;
+mod compare;
 mod corpus_editor;
 mod corpus_form;
 mod encode_panel;
@@ -9,6 +11,7 @@ mod markup_rows;
 mod merge_list;
 mod pair_table;
 mod presets;
+mod sides;
 mod state;
 mod stepper;
 mod training;
@@ -18,6 +21,7 @@ mod words_view;
 use leptos::prelude::*;
 
 use crate::gpt2::Gpt2Panel;
+use compare::Compare;
 use corpus_form::CorpusForm;
 use encode_panel::EncodePanel;
 use export_panel::ExportPanel;
@@ -33,6 +37,10 @@ pub fn TokenizeLab(
     active: Signal<bool>,
 ) -> impl IntoView {
     let lab = BpeLab::new();
+    // The text GPT-2's panel and the side-by-side tokenize.
+    let text = RwSignal::new(crate::gpt2::DEFAULT_TEXT.to_string());
+    crate::url::UrlState::expect().bind_text(link::GPT2, text);
+    let gpt2 = crate::gpt2::loader::load();
     // Open on what the link asks for, or the seed's walkthrough, trained and ready to step.
     link::restore_and_train(lab);
     let view = Memo::new(move |_| {
@@ -56,7 +64,8 @@ pub fn TokenizeLab(
             <VocabView lab=lab/>
             <EncodePanel lab=lab/>
             <ExportPanel lab=lab/>
-            <Gpt2Panel trace=lab.tokenizer/>
+            <Gpt2Panel input=text load=gpt2/>
+            <Compare text=text sides=sides::sides(lab.tokenizer, gpt2)/>
         </section>
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use til_core::bpe::{Cursor, Pair, PairSources, Step, TieRule, Trace, Vocab};
+use til_core::bpe::{BpeTokenizer, Cursor, Pair, PairSources, Step, TieRule, Trace, Vocab};
 
 use super::presets::{self, CorpusFormat, Preset};
 use crate::browser::fetch_text;
@@ -37,7 +37,7 @@ pub struct BpeLab {
     pub trace: RwSignal<Option<Arc<Trace>>>,
     /// The same run for the panels that use it as a whole tokenizer (encode, export, the GPT-2
     /// comparison); a new run reaches them a task before the walkthrough, so neither task is long.
-    pub tokenizer: RwSignal<Option<Arc<Trace>>>,
+    pub tokenizer: RwSignal<Option<Arc<BpeTokenizer>>>,
     pub position: RwSignal<usize>,
     pub playing: RwSignal<bool>,
     /// Playback speed in merges per second.

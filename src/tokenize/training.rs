@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use til_core::bpe::{BpeError, CorpusReader, TrainOptions, Trainer, WordCounts};
+use til_core::bpe::{BpeError, BpeTokenizer, CorpusReader, TrainOptions, Trainer, WordCounts};
 
 use super::state::{BpeLab, RunStats};
 use crate::browser::{now_ms, yield_to_event_loop};
@@ -85,7 +85,8 @@ async fn run(lab: BpeLab, wanted: usize) {
     //    of the lab redraws for it.
     yield_to_event_loop().await;
     let trace = Arc::new(trainer.into_trace());
-    lab.tokenizer.set(Some(trace.clone()));
+    lab.tokenizer
+        .set(Some(Arc::new(BpeTokenizer::new(trace.clone()))));
     yield_to_event_loop().await;
     lab.run_stats.set(Some(RunStats {
         merges: done,

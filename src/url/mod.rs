@@ -30,36 +30,29 @@ pub struct UrlState {
     /// Every published value now, and each as its lab started.
     current: RwSignal<Link>,
     defaults: StoredValue<Link>,
+    /// Every parameter the page has, as the app assembled them.
+    schema: StoredValue<Vec<Param>>,
     /// About the link that opened the page: what was clamped or ignored.
     pub opened: RwSignal<Vec<String>>,
     /// About the link the address holds now: what it had to leave out.
     pub sharing: RwSignal<Vec<String>>,
 }
 
-/// Every parameter of the page, lab by lab.
-fn schema() -> Vec<Param> {
-    [
-        crate::tokenize::link::params(),
-        crate::embed::link::params(),
-        crate::position::link::params(),
-        crate::pipeline::params(),
-    ]
-    .concat()
-}
-
 impl UrlState {
-    /// Reads the address and starts keeping it up to date; call before the labs are created.
-    pub fn provide() {
+    /// Reads the address against `schema` (every parameter of the page) and starts keeping it up
+    /// to date; call before the labs are created.
+    pub fn provide(schema: Vec<Param>) {
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        let parsed = link::parse(&search, &schema());
+        let parsed = link::parse(&search, &schema);
         let state = UrlState {
             asked: StoredValue::new(parsed.link),
             current: RwSignal::new(Link::default()),
             defaults: StoredValue::new(Link::default()),
             opened: RwSignal::new(parsed.notes),
             sharing: RwSignal::new(Vec::new()),
+            schema: StoredValue::new(schema),
         };
         provide_context(state);
         state.keep_address();
@@ -126,8 +119,10 @@ impl UrlState {
                 move || {
                     pending.set_value(false);
                     let written = self.current.with_untracked(|now| {
-                        self.defaults
-                            .with_value(|defaults| link::write(now, defaults, &schema()))
+                        self.defaults.with_value(|defaults| {
+                            self.schema
+                                .with_value(|schema| link::write(now, defaults, schema))
+                        })
                     });
                     if self.sharing.with_untracked(|notes| *notes != written.notes) {
                         self.sharing.set(written.notes);

@@ -1,8 +1,10 @@
 //! A token drawn as a coloured chip. The colour comes from the token id, so the same token keeps its
 //! colour everywhere on the page. [`TokenChip`] is the component; [`chip_html`] writes the same
-//! chip as markup, for long lists that set many chips at once (one `innerHTML` instead of a DOM
+//! chip as markup (escaped by `markup::escape_html`), for long lists that set many chips at once (one `innerHTML` instead of a DOM
 //! call per attribute of every chip).
 use std::fmt::Write;
+
+use super::markup::escape_html;
 
 use leptos::prelude::*;
 
@@ -32,18 +34,4 @@ pub fn chip_html(out: &mut String, text: &str, id: u32) {
     );
     escape_html(out, text);
     out.push_str("</span>");
-}
-
-/// Appends `text` to `out` with the characters that markup gives a meaning escaped.
-pub fn escape_html(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
 }

@@ -6,8 +6,8 @@
 //! Left out: steps that act on the reader's behalf (typing, dragging).
 use leptos::prelude::*;
 
-use crate::app::open_lab;
 use crate::browser::by_testid;
+use crate::lab::Lab;
 use crate::shortcuts::{action_of, Action, Scope};
 
 /// The localStorage key; any value means "seen".
@@ -17,7 +17,7 @@ const TARGET_CLASS: &str = "tour-target";
 
 struct Step {
     /// The lab to open first (the slug of its nav link), if any.
-    lab: Option<&'static str>,
+    lab: Option<Lab>,
     /// `data-testid` of the element the step points at.
     target: &'static str,
     title: &'static str,
@@ -32,19 +32,19 @@ const STEPS: [Step; 5] = [
         text: "Tokenize splits text into tokens, Embed turns each token into a vector, and Position adds where each token sits.",
     },
     Step {
-        lab: Some("tokenize"),
+        lab: Some(Lab::Tokenize),
         target: "bpe-stepper",
         title: "Watch Byte-Pair Encoding learn",
         text: "Step through training merge by merge with these buttons, the scrubber, or ← and → on the keyboard.",
     },
     Step {
-        lab: Some("embed"),
+        lab: Some(Lab::Embed),
         target: "embed-query",
         title: "Words as vectors",
         text: "Type a word to see its nearest neighbours among 50,000 GloVe vectors; below, try an analogy.",
     },
     Step {
-        lab: Some("position"),
+        lab: Some(Lab::Position),
         target: "pe-cursor-bar",
         title: "Positions you can drag",
         text: "Move the position p and the offset k: the dot product PE(p)·PE(p+k) depends only on k.",
@@ -73,7 +73,7 @@ pub fn Tour() -> impl IntoView {
         };
         let step = &STEPS[index];
         if let Some(lab) = step.lab {
-            open_lab(lab);
+            lab.open();
         }
         let target = by_testid(step.target);
         if let Some(target) = &target {

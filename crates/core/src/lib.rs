@@ -8,6 +8,8 @@
 //! - [`wordpiece`]: BERT's uncased WordPiece tokenizer (MiniLM's), identical to Hugging Face's.
 //! - [`minilm`]: a real transformer's embedding layer (all-MiniLM-L6-v2): token, position and type
 //!   rows, LayerNorm.
+//! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
+//! - [`tokenizer`]: the interface every tokenizer implements, so they can be compared side by side.
 
 pub mod bpe;
 pub mod embed;
@@ -16,4 +18,5 @@ pub mod gpt2;
 pub mod link;
 pub mod minilm;
 pub mod posenc;
+pub mod tokenizer;
 pub mod wordpiece;

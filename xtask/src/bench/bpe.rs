@@ -9,6 +9,7 @@
 //! share of HF's merges we also make and both tokenizers' length of the corpus in tokens (ours from
 //! the same trainer in the kernels binary).
 
+use super::inputs::{merges_for_vocab, CORPUS, VOCAB};
 use super::wasm::Kernels;
 use super::{alternate, capture, json_number, mib, Agreement, Bench, Row};
 use crate::Result;
@@ -17,8 +18,6 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;
 
-const VOCAB: usize = 8_000;
-pub const CORPUS: &str = "assets/tinyshakespeare.txt";
 /// The larger corpus: the file this many times over.
 const REPEAT: usize = 10;
 
@@ -39,12 +38,6 @@ pub fn rows(bench: &Bench, kernels: &Kernels, notes: &mut Vec<String>) -> Result
         rows.push(row(bench, kernels, &label, &path, merges, notes)?);
     }
     Ok(rows)
-}
-
-/// Merges that bring our vocabulary (every character, `</w>`, one symbol per merge) to VOCAB.
-pub fn merges_for_vocab(text: &str) -> usize {
-    let alphabet: HashSet<char> = text.split_whitespace().flat_map(str::chars).collect();
-    VOCAB - (alphabet.len() + 1)
 }
 
 fn row(

@@ -8,42 +8,12 @@
 //! print); the peers' is the encode call alone in their process, after a 1 MB warm-up. Agreement:
 //! the printed ids, byte for byte.
 
+use super::inputs::text;
 use super::{capture, json_number, Agreement, Bench, Row};
 use crate::Result;
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::Command;
-
-const MIN_BYTES: usize = 10_000_000;
-
-/// The benchmark text, written once to target/bench/gpt2-text.txt.
-pub fn text(bench: &Bench) -> Result<PathBuf> {
-    let path = bench.scratch("gpt2-text.txt");
-    if path.is_file() {
-        return Ok(path);
-    }
-    let read = |p: PathBuf| {
-        std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-    };
-    let corpus_dir = bench.root.join("tests/reference/corpus");
-    let mut names: Vec<String> = std::fs::read_dir(&corpus_dir)
-        .map_err(|e| format!("cannot list {}: {e}", corpus_dir.display()))?
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.ends_with(".txt") && name != "long-runs.txt")
-        .collect();
-    names.sort();
-    let corpus = names
-        .into_iter()
-        .map(|name| read(corpus_dir.join(name)))
-        .collect::<Result<Vec<String>>>()?
-        .join("\n");
-    let mut text = read(bench.root.join(super::bpe::CORPUS))?.repeat(5);
-    while text.len() < MIN_BYTES {
-        text += &corpus;
-    }
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path)
-}
 
 pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     crate::step("GPT-2 encoding: til vs js-tiktoken and tiktoken");

@@ -17,6 +17,7 @@
 mod analogy;
 mod bpe;
 mod gpt2;
+mod inputs;
 mod wasm;
 
 use crate::{project_root, python, run, step, tools, Result};

@@ -5,8 +5,7 @@
 //! the first runs, which in the browser start in V8's baseline tier as a page's first use does, are
 //! reported in a note. Agreement: the same output digest (merges, ids, answers) on both sides.
 
-use super::bpe::{merges_for_vocab, CORPUS};
-use super::gpt2::text;
+use super::inputs::{merges_for_vocab, text, CORPUS};
 use super::{alternate, capture, duration, json_number, json_value, median, Agreement, Bench, Row};
 use crate::{run, Result};
 use std::ffi::OsString;

@@ -20,6 +20,7 @@ pub mod encoder;
 pub mod export;
 mod segments;
 pub mod tie_rule;
+mod tokenizer;
 pub mod trace;
 pub mod trainer;
 
@@ -31,6 +32,7 @@ pub use corpus::{CorpusFormat, CorpusReader, WordCounts};
 pub use encoder::{EncodeStep, Encoder, Encoding};
 pub use export::{merges_txt, tokenizer_json, vocab_json};
 pub use tie_rule::TieRule;
+pub use tokenizer::BpeTokenizer;
 pub use trace::{Cursor, PairCountChange, PairSources, Step, Trace, TIED_LIMIT};
 pub use trainer::{train, TrainOptions, Trainer};
 

@@ -10,6 +10,7 @@
 //! it), other vocabularies, and loading the asset from disk or network (callers
 //! pass its bytes).
 
+mod as_tokenizer;
 pub mod byte_table;
 mod encoder;
 pub mod pretokenize;

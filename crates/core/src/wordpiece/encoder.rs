@@ -8,13 +8,16 @@
 //!    covers, or longer than 100 characters, becomes one `[UNK]` as a whole;
 //! 4. `[CLS]` in front and `[SEP]` at the end.
 //!
-//! Leaves out: sentence pairs (token type 1), padding and truncation, offsets into the input, and
-//! decoding ids back to text.
+//! Every token keeps the byte span of the input it came from, traced back through normalising.
+//! Leaves out: sentence pairs (token type 1), padding and truncation (decoding is as_tokenizer.rs's).
 
-use super::normalise::normalise;
+use std::ops::Range;
+
+use super::normalise::normalise_aligned;
 use super::pretokenise::pretokenise;
 use super::special::{segments, Segment};
 use super::{Vocab, WordPieceError, CLS, SEP, UNK};
+use crate::tokenizer::offset_in;
 
 /// Words longer than this many characters are `[UNK]` without trying (`max_input_chars_per_word`).
 pub const MAX_WORD_CHARS: usize = 100;
@@ -37,6 +40,9 @@ pub struct Token {
     /// The index in [`Encoding::words`] of the word it came from; None for the `[CLS]` and `[SEP]`
     /// the tokenizer adds.
     pub word: Option<usize>,
+    /// The bytes of the input it stands for: whole characters (normalising works on characters);
+    /// empty where `[CLS]` and `[SEP]` stand.
+    pub span: Range<usize>,
 }
 
 impl Token {
@@ -108,29 +114,63 @@ impl WordPiece {
             tokens: Vec::new(),
             words: Vec::new(),
         };
-        self.push(&mut encoding, self.cls, None);
+        self.push(&mut encoding, self.cls, None, 0..0);
+        // Specials and text stretches follow each other without gaps.
+        let mut at = 0;
         for segment in segments(text) {
             match segment {
                 Segment::Special(token) => {
                     let id = self.vocab.start_id(token).expect("checked by Vocab::parse");
-                    self.push_word(&mut encoding, token, &[id]);
+                    let index = self.push_word(&mut encoding, token);
+                    self.push(&mut encoding, id, Some(index), at..at + token.len());
+                    at += token.len();
                 }
-                Segment::Text(text) => {
-                    let normalised = normalise(text);
-                    let mut pieces = Vec::new();
-                    for word in pretokenise(&normalised) {
-                        pieces.clear();
-                        if !self.pieces(word, &mut pieces) {
-                            pieces.clear();
-                            pieces.push(self.unk);
-                        }
-                        self.push_word(&mut encoding, word, &pieces);
-                    }
+                Segment::Text(stretch) => {
+                    at = offset_in(text, stretch);
+                    self.push_text(&mut encoding, stretch, at);
+                    at += stretch.len();
                 }
             }
         }
-        self.push(&mut encoding, self.sep, None);
+        self.push(&mut encoding, self.sep, None, text.len()..text.len());
         encoding
+    }
+
+    /// The pieces of a stretch of plain text that starts at byte `base` of the input.
+    fn push_text(&self, encoding: &mut Encoding, stretch: &str, base: usize) {
+        let (normalised, sources) = normalise_aligned(stretch);
+        // A normalised byte range back to the input characters it came from.
+        let span = |from: usize, to: usize| {
+            let last = sources[to - 1];
+            let last_len = stretch[last..].chars().next().map_or(0, char::len_utf8);
+            base + sources[from]..base + last + last_len
+        };
+        let mut pieces = Vec::new();
+        for word in pretokenise(&normalised) {
+            let start = offset_in(&normalised, word);
+            let index = self.push_word(encoding, word);
+            pieces.clear();
+            if !self.pieces(word, &mut pieces) {
+                self.push(
+                    encoding,
+                    self.unk,
+                    Some(index),
+                    span(start, start + word.len()),
+                );
+                continue;
+            }
+            let mut from = start;
+            for &id in &pieces {
+                let token = self.vocab.token(id).expect("ids come from the vocabulary");
+                let len = if from == start {
+                    token.len()
+                } else {
+                    token.len() - super::CONTINUATION.len()
+                };
+                self.push(encoding, id, Some(index), span(from, from + len));
+                from += len;
+            }
+        }
     }
 
     /// The ids of `word`'s pieces, appended to `out`; false (with `out` partly filled) when the word
@@ -165,20 +205,19 @@ impl WordPiece {
         true
     }
 
-    fn push_word(&self, encoding: &mut Encoding, word: &str, ids: &[u32]) {
-        let index = encoding.words.len();
+    /// Records a word and returns its index in [`Encoding::words`].
+    fn push_word(&self, encoding: &mut Encoding, word: &str) -> usize {
         encoding.words.push(word.to_string());
-        for &id in ids {
-            self.push(encoding, id, Some(index));
-        }
+        encoding.words.len() - 1
     }
 
-    fn push(&self, encoding: &mut Encoding, id: u32, word: Option<usize>) {
+    fn push(&self, encoding: &mut Encoding, id: u32, word: Option<usize>, span: Range<usize>) {
         let text = self.vocab.token(id).expect("ids come from the vocabulary");
         encoding.tokens.push(Token {
             id,
             text: text.to_string(),
             word,
+            span,
         });
     }
 }

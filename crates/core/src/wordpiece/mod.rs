@@ -10,9 +10,11 @@
 //!
 //! The per-character tables (unicode_tables.rs) are read from `tokenizers` itself by
 //! `cargo xtask minilm`, because its character classes mix several Unicode versions. This file
-//! holds the special tokens and the error. Leaves out: sentence pairs, padding, truncation, offsets,
-//! decoding, and training a vocabulary.
+//! holds the special tokens and the error; as_tokenizer.rs puts WordPiece behind the lab's
+//! [`crate::tokenizer::Tokenizer`]. Leaves out: sentence pairs, padding, truncation and training a
+//! vocabulary.
 
+mod as_tokenizer;
 mod encoder;
 pub mod normalise;
 pub mod pretokenise;

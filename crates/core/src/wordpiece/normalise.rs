@@ -68,6 +68,18 @@ pub fn normalise(text: &str) -> String {
     out
 }
 
+/// `text` normalised, with the byte offset in `text` of the character each output byte came from
+/// (so a piece of the normalised text can be traced back to the input it stands for).
+pub fn normalise_aligned(text: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let mut sources = Vec::with_capacity(text.len());
+    for (at, c) in text.char_indices() {
+        push_normalised(c, &mut out);
+        sources.resize(out.len(), at);
+    }
+    (out, sources)
+}
+
 /// Appends what the normaliser makes of `c` (possibly nothing) to `out`.
 pub fn push_normalised(c: char, out: &mut String) {
     let code = c as u32;
@@ -109,7 +121,15 @@ fn push_hangul_jamo(code: u32, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::normalise;
+    use super::{normalise, normalise_aligned};
+
+    #[test]
+    fn every_output_byte_points_at_its_input_character() {
+        // "É" (2 bytes) becomes "e", the tab a space, "中" (3 bytes) " 中 ", the NUL nothing.
+        let (out, sources) = normalise_aligned("Éa\t中\0b");
+        assert_eq!(out, "ea  中 b");
+        assert_eq!(sources, [0, 2, 3, 4, 4, 4, 4, 4, 8]);
+    }
 
     #[test]
     fn worked_examples() {

@@ -9,9 +9,11 @@
 use leptos::prelude::*;
 use til_core::link::{Kind, Param};
 
-use crate::app::Lab;
+use crate::lab::Lab;
 use crate::url::UrlState;
 
+/// The link's key for the carried text.
+pub const CARRY: &str = "carry";
 /// Longest carried text kept in a link.
 const CARRY_LINK_CHARS: usize = 200;
 /// Items of a report listed before "+ N more".
@@ -19,7 +21,7 @@ const REPORT_ITEMS: usize = 12;
 
 pub fn params() -> Vec<Param> {
     vec![Param {
-        key: "carry",
+        key: CARRY,
         label: "carried text",
         kind: Kind::Text {
             max_chars: CARRY_LINK_CHARS,
@@ -49,7 +51,7 @@ impl Journey {
                 RwSignal::new(None),
             ],
         };
-        UrlState::expect().bind_text("carry", journey.text);
+        UrlState::expect().bind_text(CARRY, journey.text);
         provide_context(journey);
     }
 
@@ -61,9 +63,7 @@ impl Journey {
     pub fn carry(&self, text: String, to: Lab) {
         self.text.set(text);
         self.arrival.set(Some(to));
-        if let Some(window) = web_sys::window() {
-            let _ = window.location().set_hash(to.slug());
-        }
+        to.open();
     }
 
     /// Runs `receive` with the text each time it is carried to `lab`.

@@ -1,0 +1,53 @@
+//! Text the page writes itself: markup escaped for the lists set as one piece of `innerHTML`, and
+//! counts with thousands separators. Shared by every lab.
+
+/// Appends `text` to `out` with the characters that markup gives a meaning escaped.
+pub fn escape_html(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// A count with thousands separators: `20,000`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_characters_are_escaped_and_the_rest_kept() {
+        let mut out = String::new();
+        escape_html(&mut out, "<b>\"a\" & 'b'</b> é🙂");
+        assert_eq!(
+            out,
+            "&lt;b&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/b&gt; é🙂"
+        );
+    }
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(20_000), "20,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+}

@@ -1,0 +1,50 @@
+//! The texts the workloads share: the BPE corpus and the vocabulary it trains to, and the 10 MB
+//! GPT-2 text. Both the native rows and the wasm row read them, so the two compare the same work.
+
+use super::Bench;
+use crate::Result;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// The BPE training corpus.
+pub const CORPUS: &str = "assets/tinyshakespeare.txt";
+/// The vocabulary the BPE rows train to.
+pub const VOCAB: usize = 8_000;
+/// The GPT-2 text is at least this long.
+const MIN_BYTES: usize = 10_000_000;
+
+/// Merges that bring our vocabulary (every character, `</w>`, one symbol per merge) to VOCAB.
+pub fn merges_for_vocab(text: &str) -> usize {
+    let alphabet: HashSet<char> = text.split_whitespace().flat_map(str::chars).collect();
+    VOCAB - (alphabet.len() + 1)
+}
+
+/// The GPT-2 benchmark text (Tiny Shakespeare five times, then the reference corpus without
+/// long-runs.txt, repeated past MIN_BYTES), written once to target/bench/gpt2-text.txt.
+pub fn text(bench: &Bench) -> Result<PathBuf> {
+    let path = bench.scratch("gpt2-text.txt");
+    if path.is_file() {
+        return Ok(path);
+    }
+    let read = |p: PathBuf| {
+        std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    let corpus_dir = bench.root.join("tests/reference/corpus");
+    let mut names: Vec<String> = std::fs::read_dir(&corpus_dir)
+        .map_err(|e| format!("cannot list {}: {e}", corpus_dir.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".txt") && name != "long-runs.txt")
+        .collect();
+    names.sort();
+    let corpus = names
+        .into_iter()
+        .map(|name| read(corpus_dir.join(name)))
+        .collect::<Result<Vec<String>>>()?
+        .join("\n");
+    let mut text = read(bench.root.join(CORPUS))?.repeat(5);
+    while text.len() < MIN_BYTES {
+        text += &corpus;
+    }
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
