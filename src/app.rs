@@ -1,6 +1,7 @@
-//! The page shell: title, the lab navigation, and the labs. Each lab stays mounted once opened (so its
-//! state survives switching) and learns through `active` whether it is on show, so it can load its
-//! large assets lazily, the first time it is opened.
+//! The page shell: one compact header (title, the lab tabs, the backend badge, the settings menu),
+//! the link's notes, the journey bar, and the labs, each with an outline of its sections. Each lab
+//! stays mounted once opened (so its state survives switching) and learns through `active` whether
+//! it is on show, so it can load its large assets lazily, the first time it is opened.
 use leptos::ev;
 use leptos::prelude::*;
 use til_core::link::Param;
@@ -10,12 +11,14 @@ use crate::embed::EmbedLab;
 use crate::journey::{Journey, JourneyBar};
 use crate::lab::Lab;
 use crate::position::PositionLab;
+use crate::settings_menu::SettingsMenu;
 use crate::shortcuts::{self, Action, Scope};
-use crate::theme::{Theme, ThemeMenu};
+use crate::theme::Theme;
 use crate::tokenize::TokenizeLab;
 use crate::url::{UrlNotes, UrlState};
-use crate::widgets::help_overlay::{KeyboardHelp, KeyboardHelpButton, KeyboardHelpDialog};
+use crate::widgets::help_overlay::{KeyboardHelp, KeyboardHelpDialog};
 use crate::widgets::live_region::{LiveRegion, LiveRegionView};
+use crate::widgets::outline::Outline;
 use crate::widgets::tour::Tour;
 
 /// A lab's contents, created the first time the shell mounts it.
@@ -68,18 +71,18 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || listener.remove());
     view! {
         <header class="site">
-            <h1>"Transformer Input Lab"</h1>
-            <p class="muted">"What happens to text before the first attention layer: tokenize → embed → add position."</p>
-            <nav aria-label="Labs" data-testid="lab-nav">
-                {Lab::ALL.map(|lab| view! {
-                    <a href=format!("#{}", lab.slug()) data-testid=format!("nav-{}", lab.slug())
-                        aria-current=move || (shown.get() == lab).then_some("page")>{lab.title()}</a>
-                }).collect_view()}
-            </nav>
-            <ComputeBadge/>
-            <div class="site-tools">
-                <KeyboardHelpButton help=help/>
-                <ThemeMenu/>
+            <div class="site-bar">
+                <h1 title="What happens to text before the first attention layer: tokenize → embed → add position.">
+                    "Transformer Input Lab"
+                </h1>
+                <nav aria-label="Labs" data-testid="lab-nav" class="lab-tabs">
+                    {Lab::ALL.map(|lab| view! {
+                        <a href=format!("#{}", lab.slug()) data-testid=format!("nav-{}", lab.slug())
+                            aria-current=move || (shown.get() == lab).then_some("page")>{lab.title()}</a>
+                    }).collect_view()}
+                </nav>
+                <ComputeBadge/>
+                <SettingsMenu help=help/>
             </div>
         </header>
         <UrlNotes/>
@@ -87,7 +90,12 @@ pub fn App() -> impl IntoView {
         <main>
             {Lab::ALL.map(|lab| {
                 let active = Signal::derive(move || shown.get() == lab);
-                view! { <div id=lab.slug() class="lab-frame" hidden=move || !active.get()>{lab_view(lab, active)}</div> }
+                view! {
+                    <div id=lab.slug() class="lab-frame" hidden=move || !active.get()>
+                        <Outline lab=lab active=active/>
+                        <div class="lab-body">{lab_view(lab, active)}</div>
+                    </div>
+                }
             }).collect_view()}
         </main>
         <LiveRegionView region=region/>

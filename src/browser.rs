@@ -1,6 +1,9 @@
 //! The few browser services the labs need: a clock, yielding to the event loop, fetching a text or
-//! binary asset (with progress for a large one), and finding an element by its `data-testid`.
+//! binary asset (with progress for a large one), finding an element by its `data-testid`, and
+//! watching a CSS media query.
 //! Kept apart so the lab views stay free of `web_sys` plumbing.
+use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -116,4 +119,27 @@ pub fn by_testid(testid: &str) -> Option<web_sys::HtmlElement> {
         .flatten()?
         .dyn_into()
         .ok()
+}
+
+/// True while `query` (a CSS media query) matches, kept up to date by its `change` event.
+pub fn media_signal(query: &str) -> Signal<bool> {
+    let matches = RwSignal::new(false);
+    // `try_set`: the listener lives as long as the page, the signal only as long as its owner.
+    matches.set(watch_media(query, move |now| {
+        matches.try_set(now);
+    }));
+    matches.into()
+}
+
+/// Calls `on_change` whenever `query` starts or stops matching; returns whether it matches now.
+pub fn watch_media(query: &str, on_change: impl Fn(bool) + 'static) -> bool {
+    let Some(list) = web_sys::window().and_then(|w| w.match_media(query).ok().flatten()) else {
+        return false;
+    };
+    let watched = list.clone();
+    let listener = Closure::<dyn Fn()>::new(move || on_change(watched.matches()));
+    let _ = list.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
+    // Handed to the browser: it frees the closure when the listener goes away with the page.
+    let _ = listener.into_js_value();
+    list.matches()
 }

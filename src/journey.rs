@@ -1,6 +1,7 @@
 //! The text's journey across the labs: a word or sentence typed in one lab is carried to the next
 //! (its tokens → their embedding rows → plus positions), and a bar under the header shows the path,
 //! with each lab's own account of the carried text: BPE tokens, GloVe rows, what positions change.
+//! The bar is one line, each part cut short, until the reader unfolds it.
 //!
 //! A lab offers [`CarryButton`] next to the text it takes, hears [`Journey::on_arrival`] when text
 //! is carried to it, and feeds its line of the bar with [`Journey::report`]. The carried text is in
@@ -105,8 +106,10 @@ pub fn JourneyBar(
 ) -> impl IntoView {
     let journey = Journey::expect();
     let empty = move || journey.text.with(|t| t.trim().is_empty());
+    // Folded to one line unless the reader asks for every report in full.
+    let open = RwSignal::new(false);
     view! {
-        <nav class="journey" aria-label="Your text's journey through the labs" data-testid="journey">
+        <nav class="journey" class:journey-open=move || open.get() aria-label="Your text's journey through the labs" data-testid="journey">
             <p class="journey-text" data-testid="journey-text">
                 {move || if empty() {
                     "Carry a word or a sentence from lab to lab with the → buttons: its tokens, then their rows, then positions.".to_string()
@@ -127,6 +130,10 @@ pub fn JourneyBar(
                     }
                 }).collect_view()}
             </ol>
+            <button type="button" class="quiet journey-toggle" data-testid="journey-toggle"
+                aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                {move || if open.get() { "Fold" } else { "Show all" }}
+            </button>
         </nav>
     }
 }

@@ -10,6 +10,7 @@ mod journey;
 mod lab;
 mod minilm;
 mod position;
+mod settings_menu;
 mod shortcuts;
 mod theme;
 mod tokenize;

@@ -5,8 +5,8 @@
 //! anything that reads the colours (the plots' palette) hears of the change.
 //! Left out: high-contrast themes, and themes per lab.
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
+
+use crate::browser::{media_signal, watch_media};
 
 /// The localStorage key; index.html's first-paint script reads the same one.
 const STORAGE_KEY: &str = "til-theme";
@@ -141,27 +141,4 @@ fn store(choice: Choice) {
             _ => storage.set_item(STORAGE_KEY, choice.value()),
         };
     }
-}
-
-/// True while `query` (a CSS media query) matches, kept up to date by its `change` event.
-fn media_signal(query: &str) -> Signal<bool> {
-    let matches = RwSignal::new(false);
-    // `try_set`: the listener lives as long as the page, the signal only as long as its owner.
-    matches.set(watch_media(query, move |now| {
-        matches.try_set(now);
-    }));
-    matches.into()
-}
-
-/// Calls `on_change` whenever `query` starts or stops matching; returns whether it matches now.
-fn watch_media(query: &str, on_change: impl Fn(bool) + 'static) -> bool {
-    let Some(list) = web_sys::window().and_then(|w| w.match_media(query).ok().flatten()) else {
-        return false;
-    };
-    let watched = list.clone();
-    let listener = Closure::<dyn Fn()>::new(move || on_change(watched.matches()));
-    let _ = list.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
-    // Handed to the browser: it frees the closure when the listener goes away with the page.
-    let _ = listener.into_js_value();
-    list.matches()
 }

@@ -1,11 +1,9 @@
 //! The compute badge in the header: which backend runs the maths ("WebGPU" or "CPU", with the adapter
-//! or the reason in its tooltip), the last kernel's time, the "force CPU" switch to compare, and the
-//! notice after a fallback, and the speed check beside them. Leaves out: choosing the backend
-//! (`Compute`).
+//! or the reason in its tooltip), the last kernel's time and the notice after a fallback; and the
+//! "force CPU" switch, which the settings menu holds. Leaves out: choosing the backend (`Compute`).
 
 use leptos::prelude::*;
 
-use super::speed::SpeedCheck;
 use super::{label, Compute, GpuStatus};
 
 #[component]
@@ -36,16 +34,23 @@ pub fn ComputeBadge() -> impl IntoView {
                 {move || label(compute.active())}
             </span>
             <span class="muted" data-testid="compute-time" data-pending=move || compute.pending.get().to_string()>{time}</span>
-            <label class="muted" title="Run every kernel on the CPU, to compare times and numbers">
-                <input type="checkbox" data-testid="compute-force-cpu" prop:checked=move || compute.force_cpu.get()
-                    disabled=move || !compute.gpu_ready() && !compute.force_cpu.get()
-                    on:change=move |ev| compute.force_cpu.set(event_target_checked(&ev))/>
-                " force CPU"
-            </label>
             <Show when=move || compute.notice.get().is_some()>
                 <span class="notice" role="alert" data-testid="compute-notice">{move || compute.notice.get()}</span>
             </Show>
-            <SpeedCheck/>
         </div>
+    }
+}
+
+/// Runs every kernel on the CPU while checked, to compare times and numbers with WebGPU.
+#[component]
+pub fn ForceCpu() -> impl IntoView {
+    let compute = Compute::expect();
+    view! {
+        <label title="Run every kernel on the CPU, to compare times and numbers">
+            <input type="checkbox" data-testid="compute-force-cpu" prop:checked=move || compute.force_cpu.get()
+                disabled=move || !compute.gpu_ready() && !compute.force_cpu.get()
+                on:change=move |ev| compute.force_cpu.set(event_target_checked(&ev))/>
+            " Force CPU"
+        </label>
     }
 }

@@ -1,7 +1,8 @@
 //! The page's compute engine: where the embedding and positional maths runs. At start the page asks
 //! for a WebGPU adapter; with one, kernels run on WebGPU compute shaders (`til_compute`), otherwise on
 //! the CPU (the core). [`Compute`] is shared through Leptos context and holds what the header badge
-//! shows: the backend, the last kernel's time, the "force CPU" switch and the fallback notice.
+//! shows (the backend, the last kernel's time, the fallback notice) and the settings menu's "force
+//! CPU" switch.
 //!
 //! Labs call kernels through [`Compute::run`], which picks the backend, times the call, and turns any
 //! GPU failure into the same call on the CPU: a lost device switches the page to the CPU for good (and
@@ -21,7 +22,8 @@ use til_core::embed::EmbeddingTable;
 
 use crate::browser::now_ms;
 
-pub use badge::ComputeBadge;
+pub use badge::{ComputeBadge, ForceCpu};
+pub use speed::SpeedCheck;
 
 /// What the notice says when the device goes away.
 pub const LOST_NOTICE: &str = "WebGPU device lost: switched to CPU, your state is kept";

@@ -43,7 +43,7 @@ pub fn EmbedLab(
     let found = neighbours::search(lab);
     view! {
         <section class="lab" aria-labelledby="embed-heading">
-            <h2 id="embed-heading">"Embed: from token ids to vectors that carry meaning"</h2>
+            <h2 id="embed-heading" data-testid="lab-title">"Embed: from token ids to vectors that carry meaning"</h2>
             <p class="lede">
                 "An integer id says nothing about a word: 691 is not \"more\" than 8. The embedding layer gives every id a learned vector, and training pulls the vectors of words used in similar contexts towards each other. Here are real ones: GloVe's 50-dimensional vectors of the 50,000 most frequent words of Wikipedia and Gigaword."
             </p>

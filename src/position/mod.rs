@@ -54,7 +54,7 @@ pub fn PositionLab(
     spoken::summarise_changes(lab);
     view! {
         <section class="lab position-lab" aria-labelledby="position-heading">
-            <h2 id="position-heading">"Position: where each token sits"</h2>
+            <h2 id="position-heading" data-testid="lab-title">"Position: where each token sits"</h2>
             <p class="lede">
                 "Attention on its own sees a bag of vectors: “dog bit man” and “man bit dog” look the same. "
                 "So before the first layer each token gets a position vector added. The sinusoidal one is a formula, "

@@ -49,7 +49,7 @@ pub fn TokenizeLab(
     });
     view! {
         <section class="lab" aria-labelledby="tokenize-heading">
-            <h2 id="tokenize-heading">"Tokenize: Byte-Pair Encoding, merge by merge"</h2>
+            <h2 id="tokenize-heading" data-testid="lab-title">"Tokenize: Byte-Pair Encoding, merge by merge"</h2>
             <p class="lede">
                 "Every word starts as its characters plus the end-of-word marker " <code>"</w>"</code>
                 ". Count adjacent pairs, weighted by how often each word occurs; merge the most frequent pair everywhere; repeat."

@@ -4,6 +4,7 @@ pub mod live_region;
 pub mod markup;
 pub mod merge_steps;
 pub mod on_screen;
+pub mod outline;
 pub mod plot_canvas;
 pub mod progress_bar;
 pub mod shape_steps;

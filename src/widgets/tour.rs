@@ -51,9 +51,9 @@ const STEPS: [Step; 5] = [
     },
     Step {
         lab: None,
-        target: "help-button",
-        title: "Keyboard and theme",
-        text: "Press ? (or this button) for every shortcut. The theme menu beside it picks light or dark.",
+        target: "settings-button",
+        title: "Settings: keyboard, theme, backend",
+        text: "Press ? for every shortcut. This menu holds them too, the light or dark theme, and the switch that runs the maths on the CPU.",
     },
 ];
 

@@ -13,8 +13,15 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Crates whose tests run natively. A new crate joins by adding its package name here.
-const NATIVE_PACKAGES: &[&str] = &["til-core", "til-cli", "til-compute", "xtask"];
+/// Crates whose tests run natively (the page too: its pure logic needs no browser). A new crate
+/// joins by adding its package name here.
+const NATIVE_PACKAGES: &[&str] = &[
+    "til-core",
+    "til-cli",
+    "til-compute",
+    "xtask",
+    "transformer-input-lab",
+];
 /// Debian packages the native tests need: Mesa's CPU Vulkan driver (lavapipe) for wgpu.
 const NATIVE_SYSTEM_PACKAGES: &[&str] = &["mesa-vulkan-drivers"];
 /// Debian packages the browser tests need. Chromium brings its own SwiftShader for WebGPU.

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { openSettings } from '../pages/shell.mjs';
 
 /** The badge's text once the page has finished asking for an adapter. */
 async function settledBackend(page) {
@@ -18,6 +19,7 @@ test('with an adapter the badge says WebGPU, and forcing the CPU flips it', asyn
   const tooltip = await app.page.getByTestId('compute-backend').getAttribute('title');
   console.log(`[measure] WebGPU adapter in Chromium: ${tooltip}`);
 
+  await openSettings(app.page);
   const force = app.page.getByTestId('compute-force-cpu');
   await force.check();
   assert.equal((await app.page.getByTestId('compute-backend').textContent()).trim(), 'CPU');

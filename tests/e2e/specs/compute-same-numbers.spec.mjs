@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { forceCpu } from '../pages/shell.mjs';
 import { openEmbed, search } from './embed-lab.mjs';
 
 const WORDS = ['king', 'paris', 'frog', 'computer'];
@@ -20,9 +21,7 @@ async function settled(page) {
 async function useBackend(page, name) {
   // Calls still running would finish after the switch and overwrite the last kernel's line.
   await settled(page);
-  const force = page.getByTestId('compute-force-cpu');
-  if (name === 'CPU') await force.check();
-  else await force.uncheck();
+  await forceCpu(page, name === 'CPU');
   assert.equal((await page.getByTestId('compute-backend').textContent()).trim(), name);
   await page.getByTestId('compute-time').filter({ hasText: `on ${name}` }).waitFor();
   await settled(page);

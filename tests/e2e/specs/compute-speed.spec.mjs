@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { openSettings } from '../pages/shell.mjs';
 
 test('every kernel agrees with the CPU in the browser, and the times are reported', async (t) => {
   const app = await launch({ webgpu: true, timeoutMs: 600_000 });
@@ -12,6 +13,7 @@ test('every kernel agrees with the CPU in the browser, and the times are reporte
   await page.locator('[data-testid="compute-backend"][data-settled="true"]').waitFor();
   assert.equal((await page.getByTestId('compute-backend').textContent()).trim(), 'WebGPU');
 
+  await openSettings(page);
   await page.locator('[data-testid="compute-speed"] summary').click();
   await page.getByTestId('compute-speed-run').click();
   // Nine rows: the upload, neighbours ×2, benchmark ×2, PE table ×2, PE dot matrix ×2.

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { openSettings } from '../pages/shell.mjs';
 import { seedReady } from '../pages/tokenize.mjs';
 import { seriousViolations } from './a11y-labs.mjs';
 
@@ -43,7 +44,8 @@ test('the shortcut help opens, traps focus, closes and restores focus', async (t
   await dialog.waitFor({ state: 'hidden' });
   assert.equal(await focused(page), 'bpe-step-forward');
 
-  // 4. The visible button opens it too; Close gives focus back to the button.
+  // 4. The settings menu's button opens it too; Close gives focus back to the button.
+  await openSettings(page);
   await page.getByTestId('help-button').click();
   await dialog.waitFor({ state: 'visible' });
   await page.getByTestId('help-close').click();

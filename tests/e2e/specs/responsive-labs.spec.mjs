@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { openSettings } from '../pages/shell.mjs';
 import { LABS, openLoaded } from './a11y-labs.mjs';
 
 const settle = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
@@ -24,6 +25,7 @@ test('every lab at 360 px and 1280 px', async (t) => {
   }
 
   await page.setViewportSize({ width: 360, height: 780 });
+  await openSettings(page);
   await page.getByTestId('help-button').click();
   await page.getByTestId('help-dialog').waitFor({ state: 'visible' });
   const box = await page.getByTestId('help-dialog').boundingBox();

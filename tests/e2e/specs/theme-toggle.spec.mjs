@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
+import { openSettings } from '../pages/shell.mjs';
 
 const theme = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -21,10 +22,10 @@ test('system theme, then a remembered pick, then the system again', async (t) =>
   const menu = page.getByTestId('theme-choice');
 
   // 1. The system decides, live.
-  await menu.waitFor(); // the app is up: a reload now aborts nothing
+  await openSettings(page); // the app is up: a reload now aborts nothing
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
-  await menu.waitFor();
+  await openSettings(page);
   assert.equal(await theme(page), 'dark');
   assert.equal(await background(page), DARK_BG);
   assert.equal(await menu.inputValue(), 'system');
@@ -45,14 +46,14 @@ test('system theme, then a remembered pick, then the system again', async (t) =>
 
   // 3. It is remembered, whatever the system says.
   await page.reload();
-  await menu.waitFor();
+  await openSettings(page);
   assert.equal(await theme(page), 'dark');
   assert.equal(await background(page), DARK_BG);
   assert.equal(await menu.inputValue(), 'dark');
   await menu.selectOption('light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
-  await menu.waitFor();
+  await openSettings(page);
   assert.equal(await theme(page), 'light');
   assert.equal(await background(page), LIGHT_BG);
 
@@ -61,7 +62,7 @@ test('system theme, then a remembered pick, then the system again', async (t) =>
   assert.equal(await theme(page), 'dark');
   assert.equal(await page.evaluate(() => localStorage.getItem('til-theme')), null);
   await page.reload();
-  await menu.waitFor();
+  await openSettings(page);
   assert.equal(await theme(page), 'dark');
   app.assertNoErrors();
 });

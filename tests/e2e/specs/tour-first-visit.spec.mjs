@@ -11,7 +11,7 @@ const STEPS = [
   { lab: 'tokenize', target: 'bpe-stepper' },
   { lab: 'embed', target: 'embed-query' },
   { lab: 'position', target: 'pe-cursor-bar' },
-  { lab: null, target: 'help-button' },
+  { lab: null, target: 'settings-button' },
 ];
 
 const outlined = (page) => page.evaluate(() => [...document.querySelectorAll('.tour-target')].map((el) => el.dataset.testid));
