@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launch } from '../harness.mjs';
 
 const REFERENCE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'reference');
 
@@ -21,6 +22,20 @@ export const pasteGpt2 = (page, text) =>
 /** Waits until the section shows `n` tokens. */
 export const countIs = (page, n) =>
   page.getByTestId('gpt2-count').filter({ hasText: new RegExp(`^${n}$`) }).waitFor();
+
+/**
+ * Opens the page with GPT-2 loaded and `text` typed in, once its reference ids are drawn; returns
+ * the app (closed after the test `t`) and js-tiktoken's ids for the text.
+ */
+export async function gpt2WithText(t, text) {
+  const ids = referenceIds(text);
+  const app = await launch();
+  t.after(() => app.close());
+  await gpt2Ready(app.page);
+  await app.page.getByTestId('gpt2-input').fill(text);
+  await countIs(app.page, ids.length);
+  return { app, page: app.page, ids };
+}
 
 /** The `data-id` of every drawn token chip, in order. */
 export const drawnIds = (page) =>

@@ -1,4 +1,6 @@
 // Page helpers for the Tokenize lab's BPE walkthrough, shared by the bpe-*.spec.mjs files.
+import assert from 'node:assert/strict';
+import { launch } from '../harness.mjs';
 
 /** Resolves once the step label reads "step K / N" (either part may be omitted: `/ 10`). */
 export const atStep = (page, text) => page.getByTestId('bpe-step-label').filter({ hasText: text }).waitFor();
@@ -10,6 +12,21 @@ export const seedReady = (page) => atStep(page, '/ 10');
 export async function loadShakespeare(page) {
   await page.getByTestId('bpe-preset').selectOption('tinyshakespeare');
   await page.waitForFunction(() => document.querySelector('[data-testid="bpe-corpus"]').value.length > 1e6);
+}
+
+/**
+ * Opens the page (long timeouts: training on Shakespeare takes a while on a loaded machine) with the
+ * seed walkthrough trained, then loads the Tiny Shakespeare preset, which brings 5,000 merges; the
+ * app is closed after the test `t`.
+ */
+export async function withShakespeare(t) {
+  const app = await launch({ timeoutMs: 120_000 });
+  t.after(() => app.close());
+  const { page } = app;
+  await seedReady(page);
+  await loadShakespeare(page);
+  assert.equal(await page.getByTestId('bpe-merges-count').inputValue(), '5000');
+  return { app, page };
 }
 
 /** Types a merge count the way a person does (the field commits on change). */

@@ -1,17 +1,10 @@
 // Cancel stops a long run and keeps every merge finished so far.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from '../harness.mjs';
-import { atStep, seedReady, loadShakespeare, setMerges } from '../pages/tokenize.mjs';
+import { atStep, setMerges, withShakespeare } from '../pages/tokenize.mjs';
 
 test('cancel keeps the last complete state', async (t) => {
-  const app = await launch({ timeoutMs: 120_000 });
-  t.after(() => app.close());
-  const { page } = app;
-  await seedReady(page);
-
-  await loadShakespeare(page);
-  assert.equal(await page.getByTestId('bpe-merges-count').inputValue(), '5000');
+  const { app, page } = await withShakespeare(t);
   await setMerges(page, 50000);
   await page.getByTestId('bpe-train').click();
   await page.getByTestId('progress').waitFor();

@@ -2,17 +2,10 @@
 // trace's memory (printed, never asserted), then the stepper walks the result.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from '../harness.mjs';
-import { atStep, seedReady, loadShakespeare } from '../pages/tokenize.mjs';
+import { atStep, withShakespeare } from '../pages/tokenize.mjs';
 
 test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async (t) => {
-  const app = await launch({ timeoutMs: 120_000 });
-  t.after(() => app.close());
-  const { page } = app;
-  await seedReady(page);
-
-  await loadShakespeare(page);
-  assert.equal(await page.getByTestId('bpe-merges-count').inputValue(), '5000');
+  const { app, page } = await withShakespeare(t);
   const corpusLength = await page.getByTestId('bpe-corpus').evaluate((el) => el.value.length);
   assert.equal(corpusLength, 1115394);
 

@@ -2,18 +2,11 @@
 // a space starts with Ġ (byte 0x20), and an emoji shows its four UTF-8 bytes and where they went.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from '../harness.mjs';
-import { countIs, gpt2Ready, referenceIds } from '../pages/gpt2.mjs';
+import { gpt2WithText } from '../pages/gpt2.mjs';
 
 test('the story explains Ġ and an emoji with the tokens just typed', async (t) => {
   const text = 'I like café 👍';
-  const ids = referenceIds(text);
-  const app = await launch();
-  t.after(() => app.close());
-  const { page } = app;
-  await gpt2Ready(page);
-  await page.getByTestId('gpt2-input').fill(text);
-  await countIs(page, ids.length);
+  const { app, page, ids } = await gpt2WithText(t, text);
   const story = page.getByTestId('gpt2-story');
 
   // The first word after a space is " like": its chip reads Ġlike, and the sentence names 0x20.

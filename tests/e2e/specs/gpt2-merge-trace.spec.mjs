@@ -2,8 +2,7 @@
 // its bytes, in the walkthrough's step format, the last step producing that very token.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from '../harness.mjs';
-import { countIs, gpt2Ready, referenceIds } from '../pages/gpt2.mjs';
+import { gpt2WithText } from '../pages/gpt2.mjs';
 
 /** The trace's lines: the start line, then one per merge, each as its text and its chips. */
 async function traceLines(page) {
@@ -19,13 +18,7 @@ async function traceLines(page) {
 
 test('a chosen token shows the merges that built it', async (t) => {
   const text = 'The tokenizer works wonderfully';
-  const ids = referenceIds(text);
-  const app = await launch();
-  t.after(() => app.close());
-  const { page } = app;
-  await gpt2Ready(page);
-  await page.getByTestId('gpt2-input').fill(text);
-  await countIs(page, ids.length);
+  const { app, page, ids } = await gpt2WithText(t, text);
 
   // Nothing chosen yet: a hint.
   assert.match(await page.getByTestId('gpt2-trace').innerText(), /Choose a token/);

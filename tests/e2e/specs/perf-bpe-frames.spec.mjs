@@ -5,19 +5,14 @@
 // what they should.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from '../harness.mjs';
-import { atStep, seedReady, loadShakespeare } from '../pages/tokenize.mjs';
+import { atStep, withShakespeare } from '../pages/tokenize.mjs';
 import { longTasks, summary, timeInputs, watchLongTasks } from '../bench/probes.mjs';
 
 const STEPS = 30;
 const DRAG_POSITIONS = 40;
 
 test('BPE training, steps and scrubbing: main-thread time per task and per input', async (t) => {
-  const app = await launch({ timeoutMs: 120_000 });
-  t.after(() => app.close());
-  const { page } = app;
-  await seedReady(page);
-  await loadShakespeare(page);
+  const { app, page } = await withShakespeare(t);
   await watchLongTasks(page);
 
   // 1. Training: long tasks while the progress bar shows, and after it goes (the trace installed).
