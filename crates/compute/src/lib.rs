@@ -26,6 +26,7 @@ mod cpu;
 mod error;
 pub mod gpu;
 mod mask;
+pub mod speed;
 
 use std::sync::Arc;
 
