@@ -157,7 +157,9 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
             return view! {
                 <p><strong data-testid=count_id.clone()>{total}</strong>" tokens"
                     {tokens.density().map(|d| view! { <span class="muted">{format!(" · {d}")}</span> })}</p>
-                <div class="chips compare-chips" data-testid=format!("{slug}-chips")>
+                // Scrolls when long, so it takes focus: the keyboard can scroll it too.
+                <div class="chips compare-chips" data-testid=format!("{slug}-chips") tabindex="0"
+                    role="group" aria-label=format!("{title}: tokens")>
                     <Chips pieces=tokens.pieces slug=slug kind=kind/>
                 </div>
                 {(total > CHIP_LIMIT).then(|| view! {

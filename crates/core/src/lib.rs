@@ -1,6 +1,7 @@
 //! The maths of Transformer Input Lab, free of any web or GPU dependency so the page, the `til` CLI
 //! and the tests share one implementation.
 //!
+//! - [`asset`]: the one container format of the binary assets, and its one error.
 //! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
@@ -11,6 +12,7 @@
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
 //! - [`tokenizer`]: the interface every tokenizer implements, so they can be compared side by side.
 
+pub mod asset;
 pub mod bpe;
 pub mod embed;
 mod fxhash;

@@ -1,7 +1,8 @@
 //! The vectors asset: the committed file loads with the shape the lab promises, the format round-trips,
 //! and every kind of damage is refused with its own clear message rather than a panic.
 
-use til_core::embed::table::{encode, Encoding, HEADER_LEN};
+use til_core::asset::{AssetError, Fault};
+use til_core::embed::table::{encode, Encoding, FORMAT};
 use til_core::embed::{EmbedError, EmbeddingTable};
 
 const ASSET: &[u8] = include_bytes!("../../../assets/glove/vectors.bin");
@@ -60,23 +61,35 @@ fn damage_is_reported_by_kind() {
     let good = encode(&words, &values, 3, Encoding::Int8RowScale).unwrap();
     let load = |bytes: &[u8]| EmbeddingTable::from_asset(bytes).unwrap_err();
 
-    assert_eq!(load(&good[..10]), EmbedError::AssetTooShort { len: 10 });
+    assert_eq!(
+        load(&good[..10]),
+        EmbedError::Asset(FORMAT.error(Fault::TooShort {
+            len: 10,
+            needed: FORMAT.header_len()
+        }))
+    );
     let mut bad = good.clone();
     bad[0] = b'X';
-    assert_eq!(load(&bad), EmbedError::BadMagic { found: *b"XGEV" });
+    assert_eq!(
+        load(&bad),
+        EmbedError::Asset(FORMAT.error(Fault::BadMagic { found: *b"XGEV" }))
+    );
     let mut bad = good.clone();
     bad[4] = 9;
-    assert_eq!(load(&bad), EmbedError::UnsupportedVersion { found: 9 });
+    assert_eq!(
+        load(&bad),
+        EmbedError::Asset(FORMAT.error(Fault::UnsupportedVersion { found: 9 }))
+    );
     let mut bad = good.clone();
     bad[16] = 7;
     assert_eq!(load(&bad), EmbedError::UnsupportedEncoding { found: 7 });
     let truncated = load(&good[..good.len() - 1]);
     assert_eq!(
         truncated,
-        EmbedError::WrongLength {
+        EmbedError::Asset(FORMAT.error(Fault::WrongLength {
             expected: good.len() as u64,
             found: good.len() as u64 - 1
-        }
+        }))
     );
     assert!(
         truncated.to_string().contains("truncated or damaged"),
@@ -87,7 +100,13 @@ fn damage_is_reported_by_kind() {
     bad[last] ^= 1;
     let damaged = load(&bad);
     assert!(
-        matches!(damaged, EmbedError::ChecksumMismatch { .. }),
+        matches!(
+            damaged,
+            EmbedError::Asset(AssetError {
+                fault: Fault::ChecksumMismatch { .. },
+                ..
+            })
+        ),
         "{damaged:?}"
     );
     assert!(
@@ -97,8 +116,14 @@ fn damage_is_reported_by_kind() {
     // A header that claims 4 billion rows must not overflow or allocate.
     let mut bad = good.clone();
     bad[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
-    assert!(matches!(load(&bad), EmbedError::WrongLength { .. }));
-    assert!(HEADER_LEN < good.len());
+    assert!(matches!(
+        load(&bad),
+        EmbedError::Asset(AssetError {
+            fault: Fault::WrongLength { .. },
+            ..
+        })
+    ));
+    assert!(FORMAT.header_len() < good.len());
 }
 
 #[test]

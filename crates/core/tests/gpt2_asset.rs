@@ -3,8 +3,9 @@
 //! traces and decode behave. Leaves out: random inputs (gpt2_props.rs) and the
 //! js-tiktoken comparison (crates/cli/tests/gpt2_reference.rs).
 
+use til_core::asset::{checksum, AssetError, Fault};
 use til_core::gpt2::byte_table::{byte_char, byte_id, char_byte, id_byte, printable};
-use til_core::gpt2::ranks::{checksum, HEADER_LEN};
+use til_core::gpt2::ranks::FORMAT;
 use til_core::gpt2::{
     Gpt2Error, Gpt2Tokenizer, END_OF_TEXT, END_OF_TEXT_STR, MERGE_COUNT, VOCAB_SIZE,
 };
@@ -18,8 +19,8 @@ fn tokenizer() -> Gpt2Tokenizer {
 /// The asset with its merges replaced by `edit`, checksum recomputed so only the edit is wrong.
 fn edited(edit: impl FnOnce(&mut [u8])) -> Vec<u8> {
     let mut asset = ASSET.to_vec();
-    edit(&mut asset[HEADER_LEN..]);
-    let sum = checksum(&asset[HEADER_LEN..]);
+    edit(&mut asset[FORMAT.header_len()..]);
+    let sum = checksum(&asset[FORMAT.header_len()..]);
     asset[12..16].copy_from_slice(&sum.to_le_bytes());
     asset
 }
@@ -30,7 +31,7 @@ fn load_err(asset: &[u8]) -> Gpt2Error {
 
 #[test]
 fn asset_is_gpt2_sized() {
-    assert_eq!(ASSET.len(), HEADER_LEN + MERGE_COUNT * 4);
+    assert_eq!(ASSET.len(), FORMAT.header_len() + MERGE_COUNT * 4);
     assert_eq!(END_OF_TEXT, 50256);
     assert_eq!(VOCAB_SIZE, 50257);
     let tok = tokenizer();
@@ -60,21 +61,33 @@ fn known_ids() {
 
 #[test]
 fn damaged_assets_are_rejected() {
-    assert_eq!(load_err(&[]), Gpt2Error::AssetTooShort { len: 0 });
-    assert_eq!(load_err(&ASSET[..10]), Gpt2Error::AssetTooShort { len: 10 });
+    assert_eq!(
+        load_err(&[]),
+        Gpt2Error::Asset(FORMAT.error(Fault::TooShort {
+            len: 0,
+            needed: FORMAT.header_len()
+        }))
+    );
+    assert_eq!(
+        load_err(&ASSET[..10]),
+        Gpt2Error::Asset(FORMAT.error(Fault::TooShort {
+            len: 10,
+            needed: FORMAT.header_len()
+        }))
+    );
 
     let mut bad_magic = ASSET.to_vec();
     bad_magic[0] = b'X';
     assert_eq!(
         load_err(&bad_magic),
-        Gpt2Error::BadMagic { found: *b"XG2M" }
+        Gpt2Error::Asset(FORMAT.error(Fault::BadMagic { found: *b"XG2M" }))
     );
 
     let mut version = ASSET.to_vec();
     version[4] = 2;
     assert_eq!(
         load_err(&version),
-        Gpt2Error::UnsupportedVersion { found: 2 }
+        Gpt2Error::Asset(FORMAT.error(Fault::UnsupportedVersion { found: 2 }))
     );
 
     let mut count = ASSET.to_vec();
@@ -84,29 +97,32 @@ fn damaged_assets_are_rejected() {
         Gpt2Error::WrongMergeCount { found: 49_999 }
     );
 
-    let expected = ASSET.len();
+    let expected = ASSET.len() as u64;
     let truncated = &ASSET[..ASSET.len() - 3];
     assert_eq!(
         load_err(truncated),
-        Gpt2Error::WrongLength {
+        Gpt2Error::Asset(FORMAT.error(Fault::WrongLength {
             expected,
             found: expected - 3
-        }
+        }))
     );
     let trailing = [ASSET, b"x"].concat();
     assert_eq!(
         load_err(&trailing),
-        Gpt2Error::WrongLength {
+        Gpt2Error::Asset(FORMAT.error(Fault::WrongLength {
             expected,
             found: expected + 1
-        }
+        }))
     );
 
     let mut flipped = ASSET.to_vec();
-    flipped[HEADER_LEN + 1234] ^= 0x40;
+    flipped[FORMAT.header_len() + 1234] ^= 0x40;
     assert!(matches!(
         load_err(&flipped),
-        Gpt2Error::ChecksumMismatch { .. }
+        Gpt2Error::Asset(AssetError {
+            fault: Fault::ChecksumMismatch { .. },
+            ..
+        })
     ));
 
     // Merge 0 may only use byte ids (below 256).
@@ -131,15 +147,15 @@ fn damaged_assets_are_rejected() {
 
 #[test]
 fn errors_read_clearly() {
-    let checksum = Gpt2Error::ChecksumMismatch {
+    let checksum = Gpt2Error::Asset(FORMAT.error(Fault::ChecksumMismatch {
         stored: 1,
         computed: 2,
-    }
+    }))
     .to_string();
     assert!(checksum.contains("damaged"), "{checksum}");
-    let magic = Gpt2Error::BadMagic {
+    let magic = Gpt2Error::Asset(FORMAT.error(Fault::BadMagic {
         found: *b"PK\x03\x04",
-    }
+    }))
     .to_string();
     assert!(magic.contains("TG2M"), "{magic}");
     let id = Gpt2Error::UnknownTokenId {

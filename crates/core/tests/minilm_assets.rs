@@ -2,6 +2,7 @@
 //! learned position table has the statistics the issue quotes (to the printed digits), the seed's
 //! guard trips at 513 tokens with its message, and damage is refused rather than decoded.
 
+use til_core::asset::{AssetError, Fault};
 use til_core::minilm::asset::{parse, LAYER_TENSORS, TOKEN_TENSORS};
 use til_core::minilm::neighbours::token_table;
 use til_core::minilm::offsets::offset_cosines;
@@ -108,11 +109,17 @@ fn damage_and_mix_ups_are_refused() {
     bad[TOKENS.len() / 2] ^= 1;
     assert!(matches!(
         TokenEmbeddings::from_asset(&bad),
-        Err(MiniLmError::ChecksumMismatch { .. })
+        Err(MiniLmError::Asset(AssetError {
+            fault: Fault::ChecksumMismatch { .. },
+            ..
+        }))
     ));
     assert!(matches!(
         LayerWeights::from_asset(&LAYER[..LAYER.len() - 4]),
-        Err(MiniLmError::WrongLength { .. })
+        Err(MiniLmError::Asset(AssetError {
+            fault: Fault::WrongLength { .. },
+            ..
+        }))
     ));
     // Each file holds what its reader expects, and not the other's.
     assert_eq!(parse(TOKENS, &TOKEN_TENSORS).unwrap().len(), 1);

@@ -29,6 +29,8 @@ pub mod table;
 
 use std::fmt;
 
+use crate::asset::AssetError;
+
 use lanes::F32x4;
 
 pub use analogy::{Analogy, Candidate, Method};
@@ -116,28 +118,10 @@ pub fn normalised(v: &[f32]) -> Vec<f32> {
 /// malformed benchmark file. Every message is a sentence a person can act on.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EmbedError {
-    /// The asset is shorter than its header.
-    AssetTooShort {
-        len: usize,
-    },
-    /// The first four bytes are not `TGEV`.
-    BadMagic {
-        found: [u8; 4],
-    },
-    UnsupportedVersion {
-        found: u32,
-    },
+    /// The container is damaged (truncated, wrong magic or version, bad checksum).
+    Asset(AssetError),
     UnsupportedEncoding {
         found: u32,
-    },
-    /// The asset's length does not match what its header announces.
-    WrongLength {
-        expected: u64,
-        found: u64,
-    },
-    ChecksumMismatch {
-        stored: u32,
-        computed: u32,
     },
     /// The word list is not UTF-8, has the wrong count, an empty or repeated word, or a line break.
     BadWords(String),
@@ -182,31 +166,10 @@ pub enum EmbedError {
 impl fmt::Display for EmbedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EmbedError::AssetTooShort { len } => {
-                write!(f, "the vectors file is {len} bytes, shorter than its {}-byte header", table::HEADER_LEN)
-            }
-            EmbedError::BadMagic { found } => write!(
-                f,
-                "not a vectors file: it starts with {:?}, expected {:?}",
-                String::from_utf8_lossy(found),
-                String::from_utf8_lossy(&table::MAGIC)
-            ),
-            EmbedError::UnsupportedVersion { found } => write!(
-                f,
-                "vectors file version {found} is not supported (this build reads version {})",
-                table::VERSION
-            ),
+            EmbedError::Asset(error) => error.fmt(f),
             EmbedError::UnsupportedEncoding { found } => {
                 write!(f, "vectors file encoding {found} is unknown (1 = int8 with per-row scale, 2 = float32)")
             }
-            EmbedError::WrongLength { expected, found } => write!(
-                f,
-                "the vectors file should be {expected} bytes but is {found}: truncated or damaged; rebuild it with `cargo xtask vectors`"
-            ),
-            EmbedError::ChecksumMismatch { stored, computed } => write!(
-                f,
-                "the vectors file is damaged: checksum {computed:#010x}, header says {stored:#010x}; rebuild it with `cargo xtask vectors`"
-            ),
             EmbedError::BadWords(why) => write!(f, "the vectors file's word list is invalid: {why}"),
             EmbedError::BadShape { values, dims } => {
                 write!(f, "{values} values do not make whole rows of {dims} dimensions")
@@ -241,3 +204,9 @@ impl fmt::Display for EmbedError {
 }
 
 impl std::error::Error for EmbedError {}
+
+impl From<AssetError> for EmbedError {
+    fn from(error: AssetError) -> EmbedError {
+        EmbedError::Asset(error)
+    }
+}

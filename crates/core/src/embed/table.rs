@@ -25,14 +25,16 @@ use std::collections::HashMap;
 
 use super::suggest;
 use super::{EmbedError, UnitRows};
-use crate::gpt2::ranks::checksum;
+use crate::asset::Format;
 
-/// First four bytes of the asset.
-pub const MAGIC: [u8; 4] = *b"TGEV";
-/// The only format version this code reads.
-pub const VERSION: u32 = 1;
-/// Header size in bytes.
-pub const HEADER_LEN: usize = 28;
+/// The asset's container: rows, dims, encoding and the word list's length.
+pub const FORMAT: Format = Format {
+    what: "the vectors file",
+    magic: *b"TGEV",
+    version: 1,
+    fields: 4,
+    rebuild: "cargo xtask vectors",
+};
 /// How many close words an unknown-word error suggests.
 const SUGGESTIONS: usize = 5;
 
@@ -121,21 +123,14 @@ pub fn encode(
     }
 
     // 3. Header.
-    let mut asset = Vec::with_capacity(HEADER_LEN + payload.len());
-    asset.extend_from_slice(&MAGIC);
     let words_len = payload.len() - encoding.payload_len(words.len() as u64, dims as u64) as usize;
-    for field in [
-        VERSION,
+    let fields = [
         words.len() as u32,
         dims as u32,
         encoding.code(),
         words_len as u32,
-        checksum(&payload),
-    ] {
-        asset.extend_from_slice(&field.to_le_bytes());
-    }
-    asset.extend_from_slice(&payload);
-    Ok(asset)
+    ];
+    Ok(FORMAT.write(&fields, &payload))
 }
 
 fn max_abs(row: &[f32]) -> f32 {
@@ -166,39 +161,15 @@ impl EmbeddingTable {
     /// Checks the asset's header, length and checksum, then decodes it.
     pub fn from_asset(asset: &[u8]) -> Result<EmbeddingTable, EmbedError> {
         // 1. Header: present, right magic and version, a known encoding.
-        let header = asset
-            .get(..HEADER_LEN)
-            .ok_or(EmbedError::AssetTooShort { len: asset.len() })?;
-        let field =
-            |i: usize| u32::from_le_bytes([header[i], header[i + 1], header[i + 2], header[i + 3]]);
-        let magic = [header[0], header[1], header[2], header[3]];
-        if magic != MAGIC {
-            return Err(EmbedError::BadMagic { found: magic });
-        }
-        if field(4) != VERSION {
-            return Err(EmbedError::UnsupportedVersion { found: field(4) });
-        }
-        let (rows, dims) = (field(8) as usize, field(12) as usize);
-        let encoding = Encoding::from_code(field(16))?;
-        let words_len = field(20) as usize;
+        let header = FORMAT.read(asset)?;
+        let (rows, dims) = (header.field(0) as usize, header.field(1) as usize);
+        let encoding = Encoding::from_code(header.field(2))?;
+        let words_len = header.field(3) as usize;
 
         // 2. Length before checksum, so a truncated file reports as truncated.
-        let expected =
-            (HEADER_LEN + words_len) as u64 + encoding.payload_len(rows as u64, dims as u64);
-        if asset.len() as u64 != expected {
-            return Err(EmbedError::WrongLength {
-                expected,
-                found: asset.len() as u64,
-            });
-        }
-        let payload = &asset[HEADER_LEN..];
-        let computed = checksum(payload);
-        if computed != field(24) {
-            return Err(EmbedError::ChecksumMismatch {
-                stored: field(24),
-                computed,
-            });
-        }
+        let expected = (FORMAT.header_len() + words_len) as u64
+            + encoding.payload_len(rows as u64, dims as u64);
+        let payload = header.payload(expected)?;
 
         // 3. Words, then values.
         let (word_bytes, values) = payload.split_at(words_len);

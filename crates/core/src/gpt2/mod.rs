@@ -19,6 +19,8 @@ mod unicode_tables;
 
 use std::fmt;
 
+use crate::asset::AssetError;
+
 pub use encoder::{Gpt2Tokenizer, MergeStep, TokenDetail};
 pub use pretokenize::{char_class, pretokenize, CharClass, Pieces};
 pub use unicode_tables::UNICODE_VERSION;
@@ -35,18 +37,10 @@ pub const VOCAB_SIZE: usize = END_OF_TEXT as usize + 1;
 /// Everything that can go wrong in this module: a damaged asset or an unknown id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Gpt2Error {
-    /// The asset is shorter than its 16-byte header.
-    AssetTooShort { len: usize },
-    /// The first four bytes are not `TG2M`.
-    BadMagic { found: [u8; 4] },
-    /// A format version this code does not read.
-    UnsupportedVersion { found: u32 },
+    /// The container is damaged (truncated, wrong magic or version, bad checksum).
+    Asset(AssetError),
     /// The header's merge count is not GPT-2's 50,000.
     WrongMergeCount { found: u32 },
-    /// The payload is truncated or has trailing bytes.
-    WrongLength { expected: usize, found: usize },
-    /// The payload does not hash to the header's checksum.
-    ChecksumMismatch { stored: u32, computed: u32 },
     /// A merge uses an id that does not exist yet at its rank.
     MergeIdOutOfRange { rank: usize, id: u32 },
     /// A merge makes the same bytes as an earlier token.
@@ -59,28 +53,10 @@ impl fmt::Display for Gpt2Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let asset = "GPT-2 merge asset";
         match self {
-            Self::AssetTooShort { len } => {
-                write!(f, "{asset} is truncated: {len} bytes, shorter than its 16-byte header")
-            }
-            Self::BadMagic { found } => write!(
-                f,
-                "{asset} has wrong magic {:?} (expected \"TG2M\"): not a merges.bin file",
-                String::from_utf8_lossy(found)
-            ),
-            Self::UnsupportedVersion { found } => {
-                write!(f, "{asset} has format version {found}; this build reads version 1")
-            }
+            Self::Asset(error) => error.fmt(f),
             Self::WrongMergeCount { found } => {
                 write!(f, "{asset} declares {found} merges; GPT-2 has {MERGE_COUNT}")
             }
-            Self::WrongLength { expected, found } => write!(
-                f,
-                "{asset} is {found} bytes, expected {expected}: truncated or with trailing bytes"
-            ),
-            Self::ChecksumMismatch { stored, computed } => write!(
-                f,
-                "{asset} is damaged: checksum {computed:#010x} does not match stored {stored:#010x}"
-            ),
             Self::MergeIdOutOfRange { rank, id } => write!(
                 f,
                 "{asset} is invalid: merge {rank} uses id {id}, but only ids below {} exist by then",
@@ -98,3 +74,9 @@ impl fmt::Display for Gpt2Error {
 }
 
 impl std::error::Error for Gpt2Error {}
+
+impl From<AssetError> for Gpt2Error {
+    fn from(error: AssetError) -> Gpt2Error {
+        Gpt2Error::Asset(error)
+    }
+}

@@ -18,14 +18,18 @@
 //! Leaves out: decoding values (token_embeddings.rs, layer_weights.rs) and reading files.
 
 use super::{MiniLmError, D_MODEL, MAX_POSITIONS, TYPE_VOCAB_SIZE, VOCAB_SIZE};
-use crate::gpt2::ranks::checksum;
+use crate::asset::{Fault, Format};
 
-/// First four bytes of both assets.
-pub const MAGIC: [u8; 4] = *b"TMLM";
-/// The only format version this code reads.
-pub const VERSION: u32 = 1;
+/// Both assets' container: one field, the tensor count.
+pub const FORMAT: Format = Format {
+    what: "the MiniLM asset",
+    magic: *b"TMLM",
+    version: 1,
+    fields: 1,
+    rebuild: "cargo xtask minilm",
+};
 /// Header size in bytes.
-pub const HEADER_LEN: usize = 16;
+pub const HEADER_LEN: usize = FORMAT.header_len();
 /// Directory entry size in bytes.
 pub const ENTRY_LEN: usize = 44;
 /// Room for a name in a directory entry.
@@ -160,13 +164,7 @@ pub fn encode(tensors: &[(TensorSpec, &[u8])]) -> Result<Vec<u8>, MiniLmError> {
     for (_, data) in tensors {
         payload.extend_from_slice(data);
     }
-    let mut asset = Vec::with_capacity(HEADER_LEN + payload.len());
-    asset.extend_from_slice(&MAGIC);
-    for field in [VERSION, tensors.len() as u32, checksum(&payload)] {
-        asset.extend_from_slice(&field.to_le_bytes());
-    }
-    asset.extend_from_slice(&payload);
-    Ok(asset)
+    Ok(FORMAT.write(&[tensors.len() as u32], &payload))
 }
 
 /// The length in bytes of an asset holding `tensors`: header, directory and values (what a
@@ -178,29 +176,25 @@ pub fn asset_len(tensors: &[TensorSpec]) -> u64 {
 
 /// Checks `asset` against the tensors it should hold and returns their bytes, in order.
 pub fn parse<'a>(asset: &'a [u8], expected: &[TensorSpec]) -> Result<Vec<&'a [u8]>, MiniLmError> {
-    // 1. Header: present, right magic and version, the expected number of tensors.
+    // 1. Header and directory present, right magic and version, the expected number of tensors.
     let needed = HEADER_LEN + expected.len() * ENTRY_LEN;
     if asset.len() < needed {
-        return Err(MiniLmError::AssetTooShort {
-            len: asset.len(),
-            needed,
+        return Err(FORMAT
+            .error(Fault::TooShort {
+                len: asset.len(),
+                needed,
+            })
+            .into());
+    }
+    let header = FORMAT.read(asset)?;
+    if header.field(0) as usize != expected.len() {
+        return Err(MiniLmError::TensorCount {
+            expected: expected.len(),
+            found: header.field(0),
         });
     }
     let field =
         |at: usize| u32::from_le_bytes([asset[at], asset[at + 1], asset[at + 2], asset[at + 3]]);
-    let magic = [asset[0], asset[1], asset[2], asset[3]];
-    if magic != MAGIC {
-        return Err(MiniLmError::BadMagic { found: magic });
-    }
-    if field(4) != VERSION {
-        return Err(MiniLmError::UnsupportedVersion { found: field(4) });
-    }
-    if field(8) as usize != expected.len() {
-        return Err(MiniLmError::TensorCount {
-            expected: expected.len(),
-            found: field(8),
-        });
-    }
     // 2. Directory: each entry exactly the expected tensor.
     for (index, spec) in expected.iter().enumerate() {
         let at = HEADER_LEN + index * ENTRY_LEN;
@@ -221,20 +215,7 @@ pub fn parse<'a>(asset: &'a [u8], expected: &[TensorSpec]) -> Result<Vec<&'a [u8
         }
     }
     // 3. Length before checksum, so a truncated file reports as truncated.
-    let expected_len = asset_len(expected);
-    if asset.len() as u64 != expected_len {
-        return Err(MiniLmError::WrongLength {
-            expected: expected_len,
-            found: asset.len() as u64,
-        });
-    }
-    let computed = checksum(&asset[HEADER_LEN..]);
-    if computed != field(12) {
-        return Err(MiniLmError::ChecksumMismatch {
-            stored: field(12),
-            computed,
-        });
-    }
+    header.payload(asset_len(expected))?;
     // 4. The tensors' bytes.
     let mut at = needed;
     Ok(expected
@@ -250,6 +231,7 @@ pub fn parse<'a>(asset: &'a [u8], expected: &[TensorSpec]) -> Result<Vec<&'a [u8
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::asset::AssetError;
 
     const SMALL: [TensorSpec; 2] = [
         TensorSpec {
@@ -290,17 +272,23 @@ mod tests {
         let load = |bytes: &[u8]| parse(bytes, &SMALL).unwrap_err();
         assert_eq!(
             load(&good[..20]),
-            MiniLmError::AssetTooShort {
+            MiniLmError::Asset(FORMAT.error(Fault::TooShort {
                 len: 20,
                 needed: 104
-            }
+            }))
         );
         let mut bad = good.clone();
         bad[0] = b'X';
-        assert_eq!(load(&bad), MiniLmError::BadMagic { found: *b"XMLM" });
+        assert_eq!(
+            load(&bad),
+            MiniLmError::Asset(FORMAT.error(Fault::BadMagic { found: *b"XMLM" }))
+        );
         let mut bad = good.clone();
         bad[4] = 2;
-        assert_eq!(load(&bad), MiniLmError::UnsupportedVersion { found: 2 });
+        assert_eq!(
+            load(&bad),
+            MiniLmError::Asset(FORMAT.error(Fault::UnsupportedVersion { found: 2 }))
+        );
         let mut bad = good.clone();
         bad[HEADER_LEN + NAME_LEN + 4] = 3; // tensor a claims 3 rows
         let error = load(&bad).to_string();
@@ -310,14 +298,20 @@ mod tests {
         );
         assert_eq!(
             load(&good[..good.len() - 1]),
-            MiniLmError::WrongLength {
+            MiniLmError::Asset(FORMAT.error(Fault::WrongLength {
                 expected: good.len() as u64,
                 found: good.len() as u64 - 1
-            }
+            }))
         );
         let mut bad = good.clone();
         *bad.last_mut().unwrap() ^= 1;
-        assert!(matches!(load(&bad), MiniLmError::ChecksumMismatch { .. }));
+        assert!(matches!(
+            load(&bad),
+            MiniLmError::Asset(AssetError {
+                fault: Fault::ChecksumMismatch { .. },
+                ..
+            })
+        ));
         assert!(load(&bad).to_string().contains("cargo xtask minilm"));
         // Another asset's tensors are refused by name.
         assert_eq!(

@@ -38,6 +38,8 @@ mod token_embeddings;
 
 use std::fmt;
 
+use crate::asset::AssetError;
+
 use crate::embed::EmbedError;
 
 pub use layer::{check_length, forward, Embedded};
@@ -59,53 +61,22 @@ pub const LAYER_NORM_EPS: f64 = 1e-12;
 /// than the context window, or a vocabulary that does not fit the table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MiniLmError {
-    /// Shorter than its header and directory.
-    AssetTooShort {
-        len: usize,
-        needed: usize,
-    },
-    /// The first four bytes are not `TMLM`.
-    BadMagic {
-        found: [u8; 4],
-    },
-    UnsupportedVersion {
-        found: u32,
-    },
+    /// The container is damaged (truncated, wrong magic or version, bad checksum).
+    Asset(AssetError),
     /// The header announces another number of tensors.
-    TensorCount {
-        expected: usize,
-        found: u32,
-    },
+    TensorCount { expected: usize, found: u32 },
     /// A directory entry is not the tensor expected there (name, type or shape).
     UnexpectedTensor {
         index: usize,
         expected: String,
         found: String,
     },
-    /// The asset's length does not match its directory.
-    WrongLength {
-        expected: u64,
-        found: u64,
-    },
-    ChecksumMismatch {
-        stored: u32,
-        computed: u32,
-    },
     /// An id with no row in the token table, at `position` in the sequence.
-    UnknownId {
-        id: u32,
-        position: usize,
-    },
+    UnknownId { id: u32, position: usize },
     /// The seed's guard: more tokens than the position table has rows.
-    ContextOverflow {
-        len: usize,
-        max: usize,
-    },
+    ContextOverflow { len: usize, max: usize },
     /// A vocabulary whose size is not the token table's rows.
-    VocabMismatch {
-        vocab: usize,
-        rows: usize,
-    },
+    VocabMismatch { vocab: usize, rows: usize },
     /// The token table as word vectors could not be built.
     Embed(EmbedError),
 }
@@ -114,21 +85,7 @@ impl fmt::Display for MiniLmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rebuild = "rebuild it with `cargo xtask minilm`";
         match self {
-            MiniLmError::AssetTooShort { len, needed } => write!(
-                f,
-                "the MiniLM asset is {len} bytes, shorter than its {needed}-byte header and directory"
-            ),
-            MiniLmError::BadMagic { found } => write!(
-                f,
-                "not a MiniLM asset: it starts with {:?}, expected {:?}",
-                String::from_utf8_lossy(found),
-                String::from_utf8_lossy(&asset::MAGIC)
-            ),
-            MiniLmError::UnsupportedVersion { found } => write!(
-                f,
-                "MiniLM asset version {found} is not supported (this build reads version {})",
-                asset::VERSION
-            ),
+            MiniLmError::Asset(error) => error.fmt(f),
             MiniLmError::TensorCount { expected, found } => write!(
                 f,
                 "the MiniLM asset holds {found} tensors where {expected} were expected: is it the other file? {rebuild}"
@@ -140,14 +97,6 @@ impl fmt::Display for MiniLmError {
             } => write!(
                 f,
                 "MiniLM asset tensor {index} should be {expected}, found {found}; {rebuild}"
-            ),
-            MiniLmError::WrongLength { expected, found } => write!(
-                f,
-                "the MiniLM asset should be {expected} bytes but is {found}: truncated or damaged; {rebuild}"
-            ),
-            MiniLmError::ChecksumMismatch { stored, computed } => write!(
-                f,
-                "the MiniLM asset is damaged: checksum {computed:#010x}, header says {stored:#010x}; {rebuild}"
             ),
             MiniLmError::UnknownId { id, position } => write!(
                 f,
@@ -170,3 +119,9 @@ impl fmt::Display for MiniLmError {
 }
 
 impl std::error::Error for MiniLmError {}
+
+impl From<AssetError> for MiniLmError {
+    fn from(error: AssetError) -> MiniLmError {
+        MiniLmError::Asset(error)
+    }
+}
