@@ -35,8 +35,8 @@ pub type PieceKind = fn(&Piece) -> (&'static str, &'static str);
 /// One column of the comparison.
 #[derive(Clone)]
 pub struct Side {
-    /// `data-testid`s: `gpt2-compare-{slug}` for the column, `…-count` for its count and
-    /// `{slug}-token` for each chip.
+    /// `data-testid`s: `gpt2-compare-{slug}` for the column, `…-count` for its count and `…-chips`
+    /// for its chips (each `compare-token`).
     pub slug: &'static str,
     pub title: &'static str,
     /// A sentence on what the tokenizer is and where its vocabulary comes from.
@@ -158,9 +158,9 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
                 <p><strong data-testid=count_id.clone()>{total}</strong>" tokens"
                     {tokens.density().map(|d| view! { <span class="muted">{format!(" · {d}")}</span> })}</p>
                 // Scrolls when long, so it takes focus: the keyboard can scroll it too.
-                <div class="chips compare-chips" data-testid=format!("{slug}-chips") tabindex="0"
+                <div class="chips compare-chips" data-testid=format!("gpt2-compare-{slug}-chips") tabindex="0"
                     role="group" aria-label=format!("{title}: tokens")>
-                    <Chips pieces=tokens.pieces slug=slug kind=kind/>
+                    <Chips pieces=tokens.pieces kind=kind/>
                 </div>
                 {(total > CHIP_LIMIT).then(|| view! {
                     <p class="muted">{format!("… and {} more tokens (only the first {CHIP_LIMIT} are drawn).", total - CHIP_LIMIT)}</p>
@@ -197,7 +197,7 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
 
 /// The pieces as chips with their ids under them, styled by `kind`.
 #[component]
-fn Chips(pieces: Vec<Piece>, slug: &'static str, kind: PieceKind) -> impl IntoView {
+fn Chips(pieces: Vec<Piece>, kind: PieceKind) -> impl IntoView {
     pieces
         .into_iter()
         .take(CHIP_LIMIT)
@@ -208,7 +208,7 @@ fn Chips(pieces: Vec<Piece>, slug: &'static str, kind: PieceKind) -> impl IntoVi
                 .map_or_else(|| "—".to_string(), |id| id.to_string());
             let title = format!("id {id} · {why}");
             view! {
-                <span class=format!("wp-token {class}") data-testid=format!("{slug}-token")>
+                <span class=format!("wp-token {class}") data-testid="compare-token">
                     <TokenChip text=piece.display id=piece.id.unwrap_or(u32::MAX) title=title/>
                     <small class="wp-id">{id}</small>
                 </span>

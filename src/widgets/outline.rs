@@ -12,7 +12,7 @@ use crate::lab::Lab;
 
 /// Screens at least this wide get the rail.
 const WIDE: &str = "(min-width: 1100px)";
-/// A section counts as in view once its heading has scrolled above this many pixels from the top.
+/// A section counts as being read once its heading has scrolled above this many pixels from the top.
 const READING_LINE: f64 = 140.0;
 
 /// One entry of the outline.
@@ -22,21 +22,53 @@ struct Section {
     title: String,
 }
 
-/// The section being read: the one just picked while its heading is still in the reading zone
-/// (between the top of the viewport and `line`); otherwise the one whose heading is lowest above
-/// `line` (of headings side by side, the first); the first before any heading reaches it.
-pub fn current_section(heading_tops: &[f64], line: f64, picked: Option<usize>) -> usize {
-    let reading = |top: f64| (-1.0..=line).contains(&top);
-    if let Some(picked) = picked.filter(|&i| heading_tops.get(i).is_some_and(|&top| reading(top))) {
+/// Where the viewport stands, for choosing the section in view.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewport {
+    /// A section counts as being read once its heading is above this line (pixels from the top).
+    pub line: f64,
+    pub height: f64,
+    /// Scrolled to the end: the last sections can never reach the line.
+    pub at_bottom: bool,
+}
+
+/// The section being read: the one just picked while its heading is on screen; at the end of the
+/// page, the last heading on screen; otherwise the one whose heading is lowest above the line (of
+/// headings side by side, the first), and the first before any heading reaches it.
+pub fn current_section(heading_tops: &[f64], view: Viewport, picked: Option<usize>) -> usize {
+    let on_screen = |top: f64| (-1.0..view.height).contains(&top);
+    if let Some(picked) = picked.filter(|&i| heading_tops.get(i).is_some_and(|&t| on_screen(t))) {
         return picked;
+    }
+    if view.at_bottom {
+        if let Some(last) = heading_tops.iter().rposition(|&top| on_screen(top)) {
+            return last;
+        }
     }
     let mut best = (0, f64::NEG_INFINITY);
     for (index, &top) in heading_tops.iter().enumerate() {
-        if top <= line && top > best.1 {
+        if top <= view.line && top > best.1 {
             best = (index, top);
         }
     }
     best.0
+}
+
+/// The viewport now.
+fn viewport() -> Viewport {
+    let window = web_sys::window();
+    let number = |value: Option<wasm_bindgen::JsValue>| value.and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let height = number(window.as_ref().and_then(|w| w.inner_height().ok()));
+    let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+    let page = window
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .map_or(0.0, |e| f64::from(e.scroll_height()));
+    Viewport {
+        line: READING_LINE,
+        height,
+        at_bottom: scrolled + height >= page - 2.0,
+    }
 }
 
 /// The lab's headings, in page order, with how far each is from the top of the viewport.
@@ -97,7 +129,7 @@ pub fn Outline(lab: Lab, active: Signal<bool>) -> impl IntoView {
         if sections.with_untracked(|now| *now != list) {
             sections.set(list);
         }
-        let now = current_section(&tops, READING_LINE, picked.get_value());
+        let now = current_section(&tops, viewport(), picked.get_value());
         if current.get_untracked() != now {
             current.set(now);
         }
@@ -168,32 +200,44 @@ pub fn Outline(lab: Lab, active: Signal<bool>) -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use super::current_section;
+    use super::{current_section, Viewport};
+
+    const MIDDLE: Viewport = Viewport {
+        line: 140.0,
+        height: 800.0,
+        at_bottom: false,
+    };
 
     #[test]
     fn the_section_in_view_is_the_lowest_heading_above_the_line() {
-        assert_eq!(current_section(&[], 140.0, None), 0);
+        assert_eq!(current_section(&[], MIDDLE, None), 0);
         // Nothing scrolled yet: every heading is below the line.
-        assert_eq!(current_section(&[300.0, 900.0, 1500.0], 140.0, None), 0);
-        assert_eq!(current_section(&[-400.0, 120.0, 700.0], 140.0, None), 1);
-        assert_eq!(current_section(&[-900.0, -300.0, 140.0], 140.0, None), 2);
+        assert_eq!(current_section(&[300.0, 900.0, 1500.0], MIDDLE, None), 0);
+        assert_eq!(current_section(&[-400.0, 120.0, 700.0], MIDDLE, None), 1);
+        assert_eq!(current_section(&[-900.0, -300.0, 140.0], MIDDLE, None), 2);
         // Two panels side by side: the first of them.
-        assert_eq!(
-            current_section(&[-900.0, 40.0, 40.0, 800.0], 140.0, None),
-            1
-        );
+        assert_eq!(current_section(&[-900.0, 40.0, 40.0, 900.0], MIDDLE, None), 1);
     }
 
     #[test]
-    fn a_picked_section_stays_current_while_its_heading_is_in_the_reading_zone() {
-        let side_by_side = [-900.0, 40.0, 40.0, 800.0];
-        assert_eq!(current_section(&side_by_side, 140.0, Some(2)), 2);
+    fn at_the_end_of_the_page_the_last_heading_on_screen_is_current() {
+        let end = Viewport {
+            at_bottom: true,
+            ..MIDDLE
+        };
+        assert_eq!(current_section(&[-900.0, 100.0, 500.0], end, None), 2);
+        assert_eq!(current_section(&[-900.0, 100.0, 500.0], MIDDLE, None), 1);
+    }
+
+    #[test]
+    fn a_picked_section_stays_current_while_its_heading_is_on_screen() {
+        let side_by_side = [-900.0, 40.0, 40.0, 900.0];
+        assert_eq!(current_section(&side_by_side, MIDDLE, Some(2)), 2);
+        // The last section, which cannot scroll up to the line.
+        assert_eq!(current_section(&[-900.0, -100.0, 420.0], MIDDLE, Some(2)), 2);
         // Scrolled on: the pick no longer counts.
-        assert_eq!(
-            current_section(&[-1500.0, -560.0, -560.0, 100.0], 140.0, Some(2)),
-            3
-        );
+        assert_eq!(current_section(&[-1500.0, -560.0, -560.0, 100.0], MIDDLE, Some(2)), 3);
         // A pick past the end (the list changed) is ignored.
-        assert_eq!(current_section(&side_by_side, 140.0, Some(9)), 1);
+        assert_eq!(current_section(&side_by_side, MIDDLE, Some(9)), 1);
     }
 }

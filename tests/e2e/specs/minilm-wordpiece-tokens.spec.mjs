@@ -19,7 +19,7 @@ const TEXTS = [
 
 /** [chip text, id, kind] of every WordPiece chip. */
 const shownTokens = (side) =>
-  side.getByTestId('wordpiece-token').evaluateAll((els) =>
+  side.getByTestId('compare-token').evaluateAll((els) =>
     els.map((el) => [
       el.querySelector('.chip').textContent,
       Number(el.querySelector('.wp-id').textContent),
