@@ -12,7 +12,7 @@ use til_core::embed::EmbedError;
 
 use super::found::Found;
 use super::state::EmbedState;
-use crate::widgets::plot_canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 
 /// Mid-tones that read on the light and the dark theme alike.
 const QUERY: RGBColor = RGBColor(224, 122, 47);

@@ -5,9 +5,9 @@
 use plotters::prelude::*;
 
 use super::offset_stats::OffsetSummary;
-use crate::position::chart::{self, Axes};
-use crate::position::media::Palette;
-use crate::widgets::plot_canvas::Plot;
+use crate::widgets::plot::canvas::Plot;
+use crate::widgets::plot::chart::{self, Axes};
+use crate::widgets::plot::media::Palette;
 
 /// 1. axes over cos ∈ [−1, 1]; 2. the sinusoidal line; 3. the learned line.
 pub fn draw_across_p(
@@ -18,12 +18,7 @@ pub fn draw_across_p(
 ) -> Option<()> {
     let s = plot.scale;
     let last = learned.len().max(sinusoidal.len()).saturating_sub(1).max(1) as f64;
-    let axes = Axes {
-        x: "position p",
-        y: "cos(p, p+k)",
-        x_decimals: 0,
-        y_decimals: 1,
-    };
+    let axes = Axes::new("position p", 0, "cos(p, p+k)", 1);
     let mut chart = chart::line_chart(plot, palette, 0.0..last, -1.05..1.05, &axes)?;
     for (values, color, width) in [
         (sinusoidal, palette.series[1], 2.5),
@@ -47,12 +42,7 @@ pub fn draw_spread(
     k: usize,
 ) -> Option<()> {
     let s = plot.scale;
-    let axes = Axes {
-        x: "offset k",
-        y: "mean cos across p",
-        x_decimals: 0,
-        y_decimals: 1,
-    };
+    let axes = Axes::new("offset k", 0, "mean cos across p", 1);
     let mut chart = chart::line_chart(plot, palette, 0.0..last_k as f64, -1.05..1.05, &axes)?;
     let learned = palette.series[0];
     let upper = all

@@ -16,7 +16,7 @@ use super::loader::{Load, MiniLm};
 use super::tensor_heatmap::TensorHeatmap;
 use super::token_values::TokenValues;
 use super::wordpiece_chips::WordPieceChips;
-use crate::position::media::palette_memo;
+use crate::widgets::plot::media::palette_memo;
 use crate::widgets::shape_steps::{shape_text, ShapeSteps};
 
 /// What the view starts with: a capital, an apostrophe, punctuation and a `##` piece.

@@ -16,12 +16,12 @@ use super::asset_status::AssetStatus;
 use super::loader::{Load, MiniLm};
 use super::offset_plots::{draw_across_p, draw_spread};
 use super::offset_stats::{spread, summarise_all, OffsetSummary, Spread};
-use crate::position::chart::fit_width;
-use crate::position::heatmap::{Heatmap, Raster};
-use crate::position::media::Palette;
-use crate::position::redraw::RedrawTimer;
-use crate::position::slider::Slider;
-use crate::widgets::plot_canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::chart::fit_width;
+use crate::widgets::plot::heatmap::{Heatmap, Raster};
+use crate::widgets::plot::media::Palette;
+use crate::widgets::plot::redraw::RedrawTimer;
+use crate::widgets::plot::slider::WholeSlider;
 
 /// The offsets the issue quotes, always listed.
 const QUOTED_OFFSETS: [usize; 3] = [1, 10, 200];
@@ -145,9 +145,8 @@ pub fn LearnedPositions(
                     </figcaption>
                 </figure>
             </div>
-            <Slider label="offset k" testid="minilm-offset-k" min="1" max=Signal::stored((MAX_POSITIONS - 1).to_string()) step="1"
-                value=Signal::derive(move || k.get().to_string()) shown=Signal::derive(move || k.get().to_string()) timer=timer
-                on_input=move |text: String| { if let Ok(v) = text.parse::<usize>() { k.set(v.clamp(1, MAX_POSITIONS - 1)) } }/>
+            <WholeSlider label="offset k" testid="minilm-offset-k" min=1 max=MAX_POSITIONS - 1 step=1 value=k timer=timer
+                set=move |v| k.set(v.clamp(1, MAX_POSITIONS - 1))/>
             <table class="minilm-offset-table" data-testid="minilm-offset-table">
                 <caption class="muted">"cos(p, p+k) across every p with both rows: mean ± standard deviation"</caption>
                 <thead><tr><th scope="col">"offset"</th><th scope="col">"learned (MiniLM)"</th><th scope="col">"sinusoidal"</th></tr></thead>

@@ -8,8 +8,8 @@ use leptos::prelude::*;
 use til_core::minilm::{Embedded, D_MODEL};
 use wasm_bindgen::JsCast;
 
-use crate::position::heatmap::{Heatmap, Raster};
-use crate::position::media::Palette;
+use crate::widgets::plot::heatmap::{Heatmap, Raster};
+use crate::widgets::plot::media::Palette;
 
 #[component]
 pub fn TensorHeatmap(

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use super::format::show_position;
-use super::slider::Slider;
 use super::state::{PeLab, MAX_OFFSET};
+use crate::widgets::plot::slider::{Slider, WholeSlider};
 
 #[component]
 pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
@@ -30,11 +30,8 @@ pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
                     lab.playing.set(false);
                     lab.set_position(p);
                 } }/>
-            <Slider label="offset k" testid="pe-offset" min="0" max=MAX_OFFSET.to_string() step="1"
-                value=Signal::derive(move || lab.offset.get().to_string())
-                shown=Signal::derive(move || lab.offset.get().to_string())
-                timer=timer
-                on_input=move |text| { if let Ok(k) = text.parse::<usize>() { lab.offset.set(k.min(MAX_OFFSET)) } }/>
+            <WholeSlider label="offset k" testid="pe-offset" min=0 max=MAX_OFFSET step=1 value=lab.offset timer=timer
+                set=move |k| lab.offset.set(k.min(MAX_OFFSET))/>
         </div>
     }
 }

@@ -1,11 +1,12 @@
 //! The Position lab in the page's link: how many positions, d_model, the base, the position p, the
-//! offset k, and the word-order sentences. A link with p shows that position still (the gliding
+//! offset k, the positional scheme the offset views follow, and the word-order sentences. A link with p shows that position still (the gliding
 //! cursor stops); while the cursor glides, p stays out of the link. The base snaps to the slider's
 //! stops (tenths of a power of ten) and a note says so when that moves it.
 //! Left out: the learned table's training length and the rotation view's pair.
 use leptos::prelude::*;
 use til_core::link::{Kind, Param, Value};
 
+use super::scheme::SchemeChoice;
 use super::state::{
     base_of, PeLab, BASE_EXPONENT_MAX, BASE_EXPONENT_MIN, COUNT_MAX, COUNT_MIN, D_MAX, D_MIN,
     MAX_OFFSET,
@@ -20,6 +21,7 @@ pub const P: &str = "p";
 pub const K: &str = "k";
 pub const ORDER1: &str = "order1";
 pub const ORDER2: &str = "order2";
+pub const SCHEME: &str = "scheme";
 
 /// The positions slider's step.
 const COUNT_STEP: usize = 16;
@@ -58,6 +60,11 @@ pub fn params() -> Vec<Param> {
         },
         whole(P, "position p", 0, COUNT_MAX - 1, 1),
         whole(K, "offset k", 0, MAX_OFFSET, 1),
+        Param {
+            key: SCHEME,
+            label: "positional scheme",
+            kind: Kind::Choice(SchemeChoice::ALL.map(|s| s.name().to_string()).to_vec()),
+        },
         sentence(ORDER1, "first word-order sentence"),
         sentence(ORDER2, "second word-order sentence"),
     ]
@@ -76,6 +83,9 @@ pub fn restore(lab: PeLab) {
         still.then(|| Value::Whole(lab.position.get().round() as usize))
     });
     url.publish(K, move || Some(Value::Whole(lab.offset.get())));
+    url.publish(SCHEME, move || {
+        Some(Value::Text(lab.choice.get().name().to_string()))
+    });
     // 2. Apply: the range first, so p can reach into it.
     if let Some(count) = url.whole(POSITIONS) {
         lab.set_count(count);
@@ -106,6 +116,9 @@ pub fn restore(lab: PeLab) {
     }
     if let Some(k) = url.whole(K) {
         lab.offset.set(k);
+    }
+    if let Some(choice) = url.text(SCHEME).as_deref().and_then(SchemeChoice::parse) {
+        lab.choice.set(choice);
     }
 }
 

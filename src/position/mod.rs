@@ -4,21 +4,17 @@
 //! would change. All numbers come from
 //! `til_core::posenc`; the views only lay them out.
 mod animation;
-pub mod chart;
 mod cursor_bar;
 mod format;
-pub mod heatmap;
 mod journey;
 mod keys;
 pub mod link;
-pub mod media;
 mod offset;
 mod order_comparison;
 mod precision;
-pub mod redraw;
 mod rotation;
+mod scheme;
 mod settings;
-pub mod slider;
 mod spoken;
 mod state;
 mod tables;
@@ -28,8 +24,8 @@ mod word_order;
 use leptos::prelude::*;
 
 use crate::minilm::LearnedPositions;
+use crate::widgets::plot::media::palette_memo;
 use cursor_bar::CursorBar;
-use media::palette_memo;
 use offset::OffsetPanel;
 use precision::PrecisionNote;
 use rotation::RotationPanel;

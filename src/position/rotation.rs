@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 use til_core::posenc::rotate_pair;
 
-use super::chart::{self, Axes};
 use super::format::{short, show_position};
-use super::media::Palette;
-use super::slider::Slider;
 use super::state::PeLab;
-use crate::widgets::plot_canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::chart::{self, Axes};
+use crate::widgets::plot::media::Palette;
+use crate::widgets::plot::slider::WholeSlider;
 
 /// Where pair i stands at p and at each step up to p+k.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,12 +53,8 @@ pub fn RotationPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
     view! {
         <section class="panel pe-rotation" aria-labelledby="pe-rotation-heading">
             <h3 id="pe-rotation-heading">"Rotation: each step of k turns a pair by the same angle"</h3>
-            <Slider label="pair i" testid="pe-pair" min="0"
-                max=Signal::derive(move || (lab.pairs() - 1).to_string()) step="1"
-                value=Signal::derive(move || lab.pair_index().to_string())
-                shown=Signal::derive(move || lab.pair_index().to_string())
-                timer=lab.timer
-                on_input=move |text| { if let Ok(i) = text.parse() { lab.pair.set(i) } }/>
+            <WholeSlider label="pair i" testid="pe-pair" min=0 max=Signal::derive(move || lab.pairs() - 1) step=1
+                value=Signal::derive(move || lab.pair_index()) timer=lab.timer set=move |i| lab.pair.set(i)/>
             <div class="pe-rotation-body">
                 <PlotCanvas width=width height=width - 12 testid="pe-rotation"
                     label="The point (sin, cos) of one frequency pair on the unit circle, at p and after k steps" draw=draw/>
@@ -87,12 +83,7 @@ fn describe(turn: &Turn, p: f64, k: usize, i: usize) -> impl IntoView {
 /// 1. the unit circle; 2. the steps from p to p+k; 3. the arc of the turn; 4. the two radii and points.
 fn draw_turn(plot: &Plot, palette: &Palette, turn: &Turn) -> Option<()> {
     let s = plot.scale;
-    let axes = Axes {
-        x: "sin(p·ωᵢ)",
-        y: "cos(p·ωᵢ)",
-        x_decimals: 1,
-        y_decimals: 1,
-    };
+    let axes = Axes::new("sin(p·ωᵢ)", 1, "cos(p·ωᵢ)", 1);
     let mut chart = chart::line_chart(plot, palette, -1.25..1.25, -1.25..1.25, &axes)?;
     let on_circle = |theta: f64, r: f64| (r * theta.sin(), r * theta.cos());
     // 1. The circle every pair lives on.

@@ -2,7 +2,7 @@
 //! read once the reader stops dragging (the gliding cursor is not read out).
 //! Left out: the canvases' own text alternatives, which sit beside each plot.
 use leptos::prelude::*;
-use til_core::posenc::direct_dot;
+use til_core::posenc::dot_at;
 
 use super::format::show_position;
 use super::state::PeLab;
@@ -31,20 +31,24 @@ pub fn summarise_changes(lab: PeLab) {
 fn summary(lab: PeLab) -> String {
     untrack(|| {
         let (p, k) = (lab.position.get(), lab.offset.get());
-        let dot = lab.encoding.with(|e| match e {
-            Ok(e) => {
-                direct_dot(e, p, k as f64).map_or_else(|e| e.to_string(), |v| format!("{v:.4}"))
+        let dot = match lab.scheme.get() {
+            Some(scheme) => {
+                dot_at(&*scheme, p, k as f64).map_or_else(|e| e.to_string(), |v| format!("{v:.4}"))
             }
-            Err(e) => e.to_string(),
-        });
+            None => lab.encoding.with(|e| match e {
+                Err(e) => e.to_string(),
+                Ok(_) => "no table".to_string(),
+            }),
+        };
         format!(
-            "p = {}, k = {k}: PE(p)·PE(p+k) = {dot}; d_model {}, base {}, {} positions, training length {}, rotation pair {}.",
+            "p = {}, k = {k}: {s}(p)·{s}(p+k) = {dot}; d_model {}, base {}, {} positions, training length {}, rotation pair {}.",
             show_position(p),
             lab.d.get(),
             lab.base(),
             lab.count.get(),
             lab.train_len.get(),
-            lab.pair_index()
+            lab.pair_index(),
+            s = lab.choice.get().symbol()
         )
     })
 }

@@ -1,12 +1,17 @@
-//! The Position lab's state: the sliders' values, and memos of what `til_core::posenc` computes from
-//! them (the encoding, its table, the learned table, PE at the cursor). Views read these; nothing here
+//! The Position lab's state: the sliders' values, the chosen scheme, and memos of what
+//! `til_core::posenc` computes from them (the encoding, its table, the learned table, PE at the
+//! cursor), each table computed once. Views read these; nothing here
 //! evaluates a sine or a dot product itself. Left out: drawing, and the animation loop (`animation`).
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use til_core::posenc::{LearnedTable, PosEncError, PositionTable, Sinusoidal};
+use til_core::posenc::{LearnedTable, PosEncError, PositionTable, PositionalScheme, Sinusoidal};
 
-use super::redraw::RedrawTimer;
+use super::scheme::SchemeChoice;
+use crate::widgets::plot::redraw::RedrawTimer;
+
+/// A scheme as the views share it.
+pub type SharedScheme = Arc<dyn PositionalScheme + Send + Sync>;
 
 /// d_model slider: even values only, so every dimension has its sine/cosine partner and the
 /// offset-only property holds exactly (the core documents odd d; the page keeps to the clean case).
@@ -46,8 +51,15 @@ pub struct PeLab {
     /// Rows 0..count + MAX_OFFSET of the sinusoidal table.
     pub table: Memo<Option<Arc<PositionTable>>>,
     pub learned: Memo<Result<Arc<LearnedTable>, PosEncError>>,
+    /// The learned table's rows, shared by its heatmap, its matrix and the offset views.
+    pub learned_table: Memo<Option<Arc<PositionTable>>>,
     /// PE(position); empty while the encoding is invalid.
     pub vector: Memo<Vec<f64>>,
+    /// The scheme the relative-offset views follow, and it as the core's scheme.
+    pub choice: RwSignal<SchemeChoice>,
+    pub scheme: Memo<Option<SharedScheme>>,
+    /// The chosen scheme's table: each table is computed once, this is one of them.
+    pub scheme_table: Memo<Option<Arc<PositionTable>>>,
 }
 
 impl PeLab {
@@ -64,6 +76,24 @@ impl PeLab {
         });
         let learned = Memo::new(move |_| {
             LearnedTable::new(train_len.get(), d.get(), LEARNED_SEED).map(Arc::new)
+        });
+        let learned_table =
+            Memo::new(move |_| learned.get().ok().map(|l| Arc::new(l.table().clone())));
+        let choice = RwSignal::new(SchemeChoice::Sinusoidal);
+        // Rebuilt only when the choice or its inputs change; a scheme has no equality, so every
+        // rebuild counts as a change.
+        let scheme = Memo::new_with_compare(
+            move |_| -> Option<SharedScheme> {
+                match choice.get() {
+                    SchemeChoice::Sinusoidal => Some(Arc::new(encoding.get().ok()?)),
+                    SchemeChoice::Learned => Some(learned.get().ok()?),
+                }
+            },
+            |_, _| true,
+        );
+        let scheme_table = Memo::new(move |_| match choice.get() {
+            SchemeChoice::Sinusoidal => table.get(),
+            SchemeChoice::Learned => learned_table.get(),
         });
         let vector = Memo::new(move |_| {
             let p = position.get();
@@ -87,7 +117,11 @@ impl PeLab {
             encoding,
             table,
             learned,
+            learned_table,
             vector,
+            choice,
+            scheme,
+            scheme_table,
         }
     }
 

@@ -1,8 +1,8 @@
 //! Learned vs sinusoidal, side by side: each table as a heatmap (positions across, dimensions down),
 //! and each table's dot-product matrix. Past the training length the learned table has no rows (the
 //! seed's guard refuses them), while the formula goes on; and only the sinusoidal matrix is constant
-//! along its diagonals. The sinusoidal table and the matrices are computed on the page's compute
-//! backend (WebGPU when there is one). Left out: training the learned table (it stays random).
+//! along its diagonals. The tables are the lab's own; the matrices are computed on the page's
+//! compute backend (WebGPU when there is one). Left out: training the learned table (it stays random).
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -10,10 +10,10 @@ use til_compute::Grid;
 use til_core::posenc::PositionTable;
 
 use super::format::{fixed4_list, frequency};
-use super::heatmap::{Heatmap, Raster};
-use super::media::Palette;
 use super::state::{PeLab, LEARNED_SEED, MATRIX_POSITIONS};
 use crate::compute::Compute;
+use crate::widgets::plot::heatmap::{Heatmap, Raster};
+use crate::widgets::plot::media::Palette;
 
 /// Learned values are N(0, 1): ±2.5 covers 99% of them.
 const LEARNED_SCALE: f64 = 2.5;
@@ -22,25 +22,14 @@ const ROW_PREVIEW: usize = 6;
 
 #[component]
 pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
-    // The sinusoidal table and both dot-product matrices come from the compute backend (WebGPU or
-    // the CPU); the learned table is made once by the core.
+    // Both tables are the lab's own (each computed once); both dot-product matrices come from the
+    // compute backend (WebGPU or the CPU).
     let compute = Compute::expect();
-    let sin_table = compute.derived(
-        move || Some((lab.encoding.get().ok()?, lab.count.get())),
-        async |compute, (encoding, count)| {
-            compute
-                .run("PE table", async |b| b.pe_table(&encoding, count).await)
-                .await
-                .ok()
-                .map(Arc::new)
-        },
-    );
     let sin_raster = Signal::derive(move || {
-        let palette = palette.get();
-        sin_table
+        let (palette, count) = (palette.get(), lab.count.get());
+        lab.table
             .get()
-            .flatten()
-            .map(|t| table_raster(t.cols(), |p| t.row(p), t.rows(), &palette, 1.0))
+            .map(|t| table_raster(t.d(), |p| t.row(p), count, &palette, 1.0))
     });
     let learned_raster = Signal::derive(move || {
         let count = lab.count.get();
@@ -66,9 +55,7 @@ pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
         )
     };
     let sin_matrix = dot_matrix(lab.table);
-    let learned_matrix = dot_matrix(Memo::new(move |_| {
-        lab.learned.get().ok().map(|l| Arc::new(l.table().clone()))
-    }));
+    let learned_matrix = dot_matrix(lab.learned_table);
     let matrix_raster = move |matrix: Memo<Option<Option<Arc<Grid>>>>| {
         Signal::derive(move || {
             matrix
@@ -121,28 +108,36 @@ pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                     </figcaption>
                     <LearnedRow lab=lab/>
                 </figure>
-                <figure>
-                    <h4>"PE·PEᵀ: constant along every diagonal"</h4>
-                    <Heatmap testid="pe-matrix" shape="pe-square" raster=matrix_raster(sin_matrix)
-                        label="Dot-product matrix of the sinusoidal table"/>
-                    <figcaption class="muted">
-                        {move || format!(
-                            "PE(p)·PE(q) for p, q < {}: each diagonal is one colour, because the product depends only on q − p. The main diagonal is |PE(p)|² = d/2 = {}.",
-                            matrix_size(), lab.d.get() / 2)}
-                    </figcaption>
-                </figure>
-                <figure>
-                    <h4>"W·Wᵀ of the learned table: no distance in it"</h4>
-                    <Heatmap testid="pe-learned-matrix" shape="pe-square" raster=matrix_raster(learned_matrix)
-                        label="Dot-product matrix of the learned table"/>
-                    <figcaption class="muted">
-                        {move || format!(
-                            "W(p)·W(q): a bright diagonal (|W(p)|² ≈ d = {}) and noise elsewhere: random rows know nothing of how far apart two positions are. Training would have to learn that.",
-                            lab.d.get())}
-                    </figcaption>
-                </figure>
+                <MatrixFigure title="PE·PEᵀ: constant along every diagonal" testid="pe-matrix"
+                    raster=matrix_raster(sin_matrix) label="Dot-product matrix of the sinusoidal table"
+                    caption=Signal::derive(move || format!(
+                        "PE(p)·PE(q) for p, q < {}: each diagonal is one colour, because the product depends only on q − p. The main diagonal is |PE(p)|² = d/2 = {}.",
+                        matrix_size(), lab.d.get() / 2))/>
+                <MatrixFigure title="W·Wᵀ of the learned table: no distance in it" testid="pe-learned-matrix"
+                    raster=matrix_raster(learned_matrix) label="Dot-product matrix of the learned table"
+                    caption=Signal::derive(move || format!(
+                        "W(p)·W(q): a bright diagonal (|W(p)|² ≈ d = {}) and noise elsewhere: random rows know nothing of how far apart two positions are. Training would have to learn that.",
+                        lab.d.get()))/>
             </div>
         </section>
+    }
+}
+
+/// One dot-product matrix as a square heatmap with its heading and caption.
+#[component]
+fn MatrixFigure(
+    title: &'static str,
+    testid: &'static str,
+    raster: Signal<Option<Raster>>,
+    label: &'static str,
+    caption: Signal<String>,
+) -> impl IntoView {
+    view! {
+        <figure>
+            <h4>{title}</h4>
+            <Heatmap testid=testid shape="pe-square" raster=raster label=label/>
+            <figcaption class="muted">{move || caption.get()}</figcaption>
+        </figure>
     }
 }
 

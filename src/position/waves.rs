@@ -8,11 +8,11 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 use til_core::posenc::Sinusoidal;
 
-use super::chart::{self, Axes};
 use super::format::{fixed4_list, frequency, show_position};
-use super::media::Palette;
 use super::state::PeLab;
-use crate::widgets::plot_canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::chart::{self, Axes};
+use crate::widgets::plot::media::Palette;
 
 /// Curve samples per position: enough for the fastest wave (2π positions long) to look round, and
 /// no more than about 1200 per curve.
@@ -140,12 +140,7 @@ const Y_RANGE: std::ops::Range<f64> = -1.15..1.15;
 fn draw_waves(plot: &Plot, palette: &Palette, waves: &[Wave], count: usize) -> Option<()> {
     let s = plot.scale;
     let last = (count - 1) as f64;
-    let axes = Axes {
-        x: "position",
-        y: "PE(position, dim)",
-        x_decimals: 0,
-        y_decimals: 1,
-    };
+    let axes = Axes::new("position", 0, "PE(position, dim)", 1);
     let mut chart = chart::line_chart(plot, palette, 0.0..last, Y_RANGE, &axes)?;
     // 2. One colour per pair.
     for (n, wave) in waves.iter().enumerate() {

@@ -5,7 +5,7 @@ pub mod markup;
 pub mod merge_steps;
 pub mod on_screen;
 pub mod outline;
-pub mod plot_canvas;
+pub mod plot;
 pub mod progress_bar;
 pub mod shape_steps;
 pub mod token_chip;

@@ -57,9 +57,13 @@ pub fn current_section(heading_tops: &[f64], view: Viewport, picked: Option<usiz
 /// The viewport now.
 fn viewport() -> Viewport {
     let window = web_sys::window();
-    let number = |value: Option<wasm_bindgen::JsValue>| value.and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let number =
+        |value: Option<wasm_bindgen::JsValue>| value.and_then(|v| v.as_f64()).unwrap_or(0.0);
     let height = number(window.as_ref().and_then(|w| w.inner_height().ok()));
-    let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+    let scrolled = window
+        .as_ref()
+        .and_then(|w| w.scroll_y().ok())
+        .unwrap_or(0.0);
     let page = window
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
@@ -216,7 +220,10 @@ mod tests {
         assert_eq!(current_section(&[-400.0, 120.0, 700.0], MIDDLE, None), 1);
         assert_eq!(current_section(&[-900.0, -300.0, 140.0], MIDDLE, None), 2);
         // Two panels side by side: the first of them.
-        assert_eq!(current_section(&[-900.0, 40.0, 40.0, 900.0], MIDDLE, None), 1);
+        assert_eq!(
+            current_section(&[-900.0, 40.0, 40.0, 900.0], MIDDLE, None),
+            1
+        );
     }
 
     #[test]
@@ -234,9 +241,15 @@ mod tests {
         let side_by_side = [-900.0, 40.0, 40.0, 900.0];
         assert_eq!(current_section(&side_by_side, MIDDLE, Some(2)), 2);
         // The last section, which cannot scroll up to the line.
-        assert_eq!(current_section(&[-900.0, -100.0, 420.0], MIDDLE, Some(2)), 2);
+        assert_eq!(
+            current_section(&[-900.0, -100.0, 420.0], MIDDLE, Some(2)),
+            2
+        );
         // Scrolled on: the pick no longer counts.
-        assert_eq!(current_section(&[-1500.0, -560.0, -560.0, 100.0], MIDDLE, Some(2)), 3);
+        assert_eq!(
+            current_section(&[-1500.0, -560.0, -560.0, 100.0], MIDDLE, Some(2)),
+            3
+        );
         // A pick past the end (the list changed) is ignored.
         assert_eq!(current_section(&side_by_side, MIDDLE, Some(9)), 1);
     }

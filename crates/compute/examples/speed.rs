@@ -4,28 +4,13 @@
 //! rasteriser) the "GPU" is the same CPU cores through Vulkan, so these numbers say little about real
 //! GPUs; the browser's are in the e2e specs' `[measure]` lines. Leaves out: asserting any speed.
 
-use std::future::{ready, Future};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
 
-use til_compute::speed::{self, Clock, Measure, BENCHMARK_VOCAB, NATIVE_SIZES};
+use til_compute::speed::{self, Measure, WallClock, BENCHMARK_VOCAB, NATIVE_SIZES};
 use til_compute::{Backend, GpuContext};
 use til_core::embed::benchmark::QuestionSet;
 use til_core::embed::EmbeddingTable;
-
-/// Wall-clock time since the suite started; nothing to do between runs.
-struct Wall(Instant);
-
-impl Clock for Wall {
-    fn now_ms(&self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1e3
-    }
-
-    fn pause(&self) -> impl Future<Output = ()> {
-        ready(())
-    }
-}
 
 fn print(measure: Measure) {
     let ms = |t: Option<f64>| t.map_or("—".to_string(), |t| format!("{t:>9.3} ms"));
@@ -57,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     )?)?);
     let text = std::fs::read_to_string(glove.join("questions-words.txt"))?;
     let questions = QuestionSet::parse(&text, &table, BENCHMARK_VOCAB)?;
-    let clock = Wall(Instant::now());
+    let clock = WallClock::start();
     pollster::block_on(speed::run(
         table,
         &questions,

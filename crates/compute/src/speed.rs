@@ -24,6 +24,28 @@ pub trait Clock {
     fn pause(&self) -> impl Future<Output = ()>;
 }
 
+/// Wall-clock time for native callers (the example, the tests); nothing to do between runs.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct WallClock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl WallClock {
+    pub fn start() -> WallClock {
+        WallClock(std::time::Instant::now())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for WallClock {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1e3
+    }
+
+    fn pause(&self) -> impl Future<Output = ()> {
+        std::future::ready(())
+    }
+}
+
 /// What to measure.
 #[derive(Clone, Copy, Debug)]
 pub struct Sizes {

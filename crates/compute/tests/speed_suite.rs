@@ -5,27 +5,13 @@
 
 mod common;
 
-use std::future::{ready, Future};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
 
 use common::{block_on, gpu};
-use til_compute::speed::{self, compare_answers, Clock, Sizes, BENCHMARK_VOCAB};
+use til_compute::speed::{self, compare_answers, Sizes, WallClock, BENCHMARK_VOCAB};
 use til_core::embed::benchmark::QuestionSet;
 use til_core::embed::{EmbeddingTable, Method};
-
-struct Wall(Instant);
-
-impl Clock for Wall {
-    fn now_ms(&self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1e3
-    }
-
-    fn pause(&self) -> impl Future<Output = ()> {
-        ready(())
-    }
-}
 
 const SMALL: Sizes = Sizes {
     neighbour_batches: &[1, 3],
@@ -60,7 +46,7 @@ fn every_kernel_is_measured_on_both_backends_and_agrees() {
         &questions,
         Some(&gpu),
         &SMALL,
-        &Wall(Instant::now()),
+        &WallClock::start(),
         |m| rows.push(m),
     ))
     .unwrap();
@@ -106,7 +92,7 @@ fn without_a_gpu_only_the_cpu_runs() {
         &questions,
         None,
         &sizes,
-        &Wall(Instant::now()),
+        &WallClock::start(),
         |m| rows.push(m),
     ))
     .unwrap();

@@ -10,15 +10,18 @@
 //! - `relative`: the closed form PE(p)·PE(p+k) = Σᵢ cos(k·ωᵢ), the dot-product matrix PE·PEᵀ, and the
 //!   rotation that carries each (sin, cos) pair from p to p+k;
 //! - `order`: why positions are needed: two word orders through plain self-attention, without and
-//!   with PE added.
+//!   with PE added;
+//! - `scheme`: the interface every scheme implements ([`PositionalScheme`]), so views can take
+//!   whichever is chosen.
 //!
-//! Left out on purpose: training the learned table (it stays at its random initialisation), rotary
-//! embeddings (RoPE), ALiBi and other relative schemes, and any GPU code (the GPU path reuses these
-//! definitions in f32).
+//! Left out on purpose: training the learned table (it stays at its random initialisation), schemes
+//! that act inside attention (RoPE, ALiBi), and any GPU code (the GPU path reuses these definitions
+//! in f32).
 
 pub mod learned;
 pub mod order;
 pub mod relative;
+pub mod scheme;
 pub mod sinusoidal;
 
 use std::fmt;
@@ -29,6 +32,7 @@ pub use relative::{
     direct_dot, dot, dot_matrix, dots_at_offset, odd_d_residual, offset_kernel, rotate_pair,
     DotMatrix,
 };
+pub use scheme::{dot_at, mean_dot_at_offset, PositionalScheme};
 pub use sinusoidal::{f32_deviation, f32_deviation_bound, Sinusoidal, DEFAULT_BASE};
 
 /// The most values one table may hold (2²⁸ f64s, 2 GiB): a guard against a typo such as

@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
-use super::on_screen::on_screen;
+use crate::widgets::on_screen::on_screen;
 
 /// What a draw closure receives: the whole canvas as one plotters drawing area, in CSS pixels
 /// scaled by the device pixel ratio (`Plot::scale`).

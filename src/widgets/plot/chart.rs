@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 
 use super::media::Palette;
-use crate::widgets::plot_canvas::Plot;
+use crate::widgets::plot::canvas::Plot;
 
 pub type Chart<'a> = ChartContext<'a, CanvasBackend, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
@@ -45,6 +45,18 @@ pub struct Axes<'a> {
     /// Decimals on the x and y labels.
     pub x_decimals: usize,
     pub y_decimals: usize,
+}
+
+impl<'a> Axes<'a> {
+    /// The x axis's name and label decimals, then the y axis's.
+    pub fn new(x: &'a str, x_decimals: usize, y: &'a str, y_decimals: usize) -> Axes<'a> {
+        Axes {
+            x,
+            y,
+            x_decimals,
+            y_decimals,
+        }
+    }
 }
 
 /// A chart over `x` × `y`, its background, grid and labels drawn; None if the canvas refused.

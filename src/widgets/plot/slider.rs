@@ -1,4 +1,5 @@
-//! One labelled range input with its value beside it. Every input starts the redraw timer first, so
+//! One labelled range input with its value beside it ([`Slider`]; [`WholeSlider`] for a whole
+//! number shown as it is). Every input starts the redraw timer first, so
 //! the page can say how long each drag step took to draw. Left out: text entry (the sliders' ranges
 //! are the lab's valid inputs).
 use leptos::prelude::*;
@@ -32,5 +33,26 @@ pub fn Slider(
                 }/>
             <output data-testid=format!("{testid}-value")>{move || shown.get()}</output>
         </label>
+    }
+}
+
+/// A slider over whole numbers whose readout is the value itself; `set` gets every parsed value
+/// (and clamps it as the lab's state wants).
+#[component]
+pub fn WholeSlider(
+    #[prop(into)] label: String,
+    testid: &'static str,
+    min: usize,
+    #[prop(into)] max: Signal<usize>,
+    step: usize,
+    #[prop(into)] value: Signal<usize>,
+    timer: RedrawTimer,
+    set: impl Fn(usize) + 'static,
+) -> impl IntoView {
+    let text = Signal::derive(move || value.get().to_string());
+    view! {
+        <Slider label=label testid=testid min=min.to_string() max=Signal::derive(move || max.get().to_string())
+            step=step.to_string() value=text shown=text timer=timer
+            on_input=move |typed| { if let Ok(n) = typed.parse::<usize>() { set(n) } }/>
     }
 }
