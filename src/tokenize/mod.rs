@@ -5,6 +5,7 @@ mod compare;
 mod corpus_editor;
 mod corpus_form;
 mod encode_panel;
+mod explanation;
 mod export_panel;
 pub mod link;
 mod markup_rows;

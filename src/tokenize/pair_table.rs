@@ -22,7 +22,7 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
     view! {
         <section class="panel step-panel pair-panel" aria-labelledby="pairs-heading">
             <h3 id="pairs-heading">"Pair counts now"</h3>
-            <p class="explain" data-testid="bpe-explanation" inner_html=move || view.with(|v| code_spans_html(&v.explanation))></p>
+            <p class="explain" data-testid="bpe-explanation" inner_html=move || view.with(|v| v.explanation.html())></p>
             <table data-testid="bpe-pair-table">
                 <caption class="muted">{move || view.with(|v| {
                     let shown = v.pairs.len();
@@ -51,21 +51,6 @@ fn LastMerge(view: Memo<StepView>) -> impl IntoView {
             })}
         </div>
     }
-}
-
-/// The core writes symbols in backticks (`e r`); show them as code.
-fn code_spans_html(text: &str) -> String {
-    let mut html = String::new();
-    for (i, part) in text.split('`').enumerate() {
-        if i % 2 == 1 {
-            html.push_str("<code>");
-            escape_html(&mut html, part);
-            html.push_str("</code>");
-        } else {
-            escape_html(&mut html, part);
-        }
-    }
-    html
 }
 
 /// The row's class and its last cell: the winner, a pair tied with it, or neither.

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_core::bpe::{BpeTokenizer, Cursor, Pair, PairSources, Step, TieRule, Trace, Vocab};
 
+use super::explanation::Explanation;
 use super::presets::{self, CorpusFormat, Preset};
 use crate::browser::fetch_text;
 
@@ -99,7 +100,7 @@ pub struct StepView {
     /// How many pairs share the winning count (the table lists at most the core's `TIED_LIMIT`).
     pub tied_total: usize,
     /// Why the next merge wins, or why training stopped.
-    pub explanation: String,
+    pub explanation: Explanation,
     pub last_merge: Option<String>,
     pub last_changes: Vec<ChangeRow>,
 }
@@ -294,13 +295,10 @@ fn describe(cursor: &Cursor<Arc<Trace>>) -> StepView {
             tied: tied.len() > 1 && tied.contains(&pair),
         })
         .collect();
-    let explanation = match next {
-        Some(step) => trace.explain(step.merge.rank),
-        None if cursor.pair_count_len() == 0 => {
-            "No adjacent pair is left: every word is a single symbol, so training stopped early."
-                .to_string()
-        }
-        None => "This is the last merge requested.".to_string(),
+    let explanation = match next.and_then(|step| trace.choice(step.merge.rank)) {
+        Some(choice) => Explanation::Next(choice),
+        None if cursor.pair_count_len() == 0 => Explanation::NothingLeft,
+        None => Explanation::Done,
     };
     let last = cursor.last_step();
     StepView {

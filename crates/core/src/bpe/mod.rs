@@ -33,7 +33,7 @@ pub use encoder::{EncodeStep, Encoder, Encoding};
 pub use export::{merges_txt, tokenizer_json, vocab_json};
 pub use tie_rule::TieRule;
 pub use tokenizer::BpeTokenizer;
-pub use trace::{Cursor, PairCountChange, PairSources, Step, Trace, TIED_LIMIT};
+pub use trace::{Choice, Cursor, PairCountChange, PairSources, Step, Trace, TIED_LIMIT};
 pub use trainer::{train, TrainOptions, Trainer};
 
 /// Index into a [`Vocab`].

@@ -123,41 +123,24 @@ impl Trace {
             + reused
     }
 
-    /// Human sentence for merge `rank` (1-based), e.g. for the seed's merge 1 with the lexicographic
-    /// rule: "`e r` and `r </w>` tie at 9; the lexicographic rule picks `e r`." Without a tie:
-    /// "`l o` is the most frequent pair (7)." Long ties name four pairs and count the rest.
-    pub fn explain(&self, rank: usize) -> String {
-        let Some(step) = rank.checked_sub(1).and_then(|i| self.steps.get(i)) else {
-            return format!(
-                "There is no merge {rank}: the run has {} merges.",
-                self.steps.len()
-            );
-        };
-        let show = |p: &Pair| {
-            format!(
-                "`{} {}`",
-                self.vocab.symbol(p.left),
-                self.vocab.symbol(p.right)
+    /// Why merge `rank` (1-based) won, as data for a sentence: the winning pair, its count, the
+    /// pairs tied with it (winner first, up to [`TIED_LIMIT`]) and how many there were, and the rule
+    /// that chose. `None` past the last merge. The page writes the sentence (tokenize/explanation.rs).
+    pub fn choice(&self, rank: usize) -> Option<Choice> {
+        let step = rank.checked_sub(1).and_then(|i| self.steps.get(i))?;
+        let symbols = |p: &Pair| {
+            (
+                self.vocab.symbol(p.left).to_string(),
+                self.vocab.symbol(p.right).to_string(),
             )
         };
-        let count = step.merge.count;
-        let winner = show(&step.merge.pair);
-        if step.tied_total < 2 {
-            return format!("{winner} is the most frequent pair ({count}).");
-        }
-        // Name up to five pairs; past that, four names and a count keep the sentence readable.
-        const NAMED: usize = 5;
-        let mut names: Vec<String> = step.tied.iter().take(NAMED).map(show).collect();
-        if step.tied_total > NAMED {
-            names.truncate(NAMED - 1);
-            names.push(format!("{} more pairs", step.tied_total - (NAMED - 1)));
-        }
-        let last = names.pop().unwrap_or_default();
-        format!(
-            "{} and {last} tie at {count}; the {} rule picks {winner}.",
-            names.join(", "),
-            self.options.tie_rule
-        )
+        Some(Choice {
+            winner: symbols(&step.merge.pair),
+            count: step.merge.count,
+            tied: step.tied.iter().map(symbols).collect(),
+            tied_total: step.tied_total,
+            rule: self.options.tie_rule,
+        })
     }
 
     /// The (word, position) list of a merge whose string already existed, if step `index` is one.
@@ -165,6 +148,18 @@ impl Trace {
         let at = self.reused.binary_search_by_key(&index, |(i, _)| *i).ok()?;
         Some(&self.reused[at].1)
     }
+}
+
+/// Why a merge won (see [`Trace::choice`]); pairs as their two symbols.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub winner: (String, String),
+    pub count: u64,
+    /// The pairs at the winning count, winner first, up to [`TIED_LIMIT`].
+    pub tied: Vec<(String, String)>,
+    /// How many pairs had the winning count, winner included.
+    pub tied_total: usize,
+    pub rule: TieRule,
 }
 
 /// The words a pair comes from at some step (see [`Cursor::sources`]).
@@ -393,20 +388,20 @@ mod tests {
     use super::super::{train, TrainOptions, WordCounts};
 
     #[test]
-    fn explaining_long_ties() {
+    fn a_choice_names_the_tied_pairs_and_counts_them() {
         let options = TrainOptions {
             end_of_word: false,
             ..TrainOptions::default()
         };
+        let pair = |l: &str, r: &str| (l.to_string(), r.to_string());
         let five = train(&WordCounts::from_text("ab cd ef gh ij"), options, 1).unwrap();
-        assert_eq!(
-            five.explain(1),
-            "`a b`, `c d`, `e f`, `g h` and `i j` tie at 1; the lexicographic rule picks `a b`."
-        );
+        let choice = five.choice(1).unwrap();
+        assert_eq!(choice.winner, pair("a", "b"));
+        assert_eq!((choice.count, choice.tied_total), (1, 5));
+        assert_eq!(choice.tied[4], pair("i", "j"));
         let seven = train(&WordCounts::from_text("ab cd ef gh ij kl mn"), options, 1).unwrap();
-        assert_eq!(
-            seven.explain(1),
-            "`a b`, `c d`, `e f`, `g h` and 3 more pairs tie at 1; the lexicographic rule picks `a b`."
-        );
+        assert_eq!(seven.choice(1).unwrap().tied_total, 7);
+        assert_eq!(seven.choice(2), None);
+        assert_eq!(seven.choice(0), None);
     }
 }
