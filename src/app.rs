@@ -49,7 +49,8 @@ fn current_hash() -> String {
 
 #[component]
 pub fn App() -> impl IntoView {
-    crate::embed::loader::provide_shared();
+    // First: every lab and service below asks the page-wide asset cache for its files.
+    crate::assets::provide();
     crate::minilm::MiniLm::provide();
     // The link first: the labs read what it asks for as they are created.
     UrlState::provide(link_schema());

@@ -1,5 +1,5 @@
-//! The few browser services the labs need: a clock, yielding to the event loop, fetching a text or
-//! binary asset (with progress for a large one), finding an element by its `data-testid`, and
+//! The few browser services the labs need: a clock, yielding to the event loop and sleeping,
+//! fetching a file (with progress), finding an element by its `data-testid`, and
 //! watching a CSS media query.
 //! Kept apart so the lab views stay free of `web_sys` plumbing.
 use leptos::prelude::*;
@@ -30,26 +30,18 @@ pub async fn yield_to_event_loop() {
     let _ = JsFuture::from(promise).await;
 }
 
-/// Fetches a text file that Trunk copied next to the page.
-pub async fn fetch_text(url: &str) -> Result<String, String> {
-    let response = fetch_ok(url).await?;
-    let text = JsFuture::from(response.text().map_err(|e| describe(&e))?)
-        .await
-        .map_err(|e| describe(&e))?;
-    text.as_string().ok_or_else(|| format!("{url}: not text"))
+/// Resolves after `ms` milliseconds (a timer, so the page stays free meanwhile).
+pub async fn sleep_ms(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
 }
 
-/// Fetches a binary file that Trunk copied next to the page.
-pub async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-    let response = fetch_ok(url).await?;
-    let buffer = JsFuture::from(response.array_buffer().map_err(|e| describe(&e))?)
-        .await
-        .map_err(|e| describe(&e))?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
-/// Fetches a binary file as [`fetch_bytes`] does, a chunk at a time, calling `progress` with the
-/// bytes received so far after each chunk, so a large download can show a bar. `expected` (the
+/// Fetches a file that Trunk copied next to the page, a chunk at a time, calling `progress` with
+/// the bytes received so far after each chunk, so a large download can show a bar. `expected` (the
 /// file's size, when the caller knows it) is reserved up front to spare reallocations.
 pub async fn fetch_bytes_with_progress(
     url: &str,

@@ -1,6 +1,6 @@
 //! Mounts the page. Everything else lives in `app` and the lab modules.
 mod app;
-mod asset_load;
+mod assets;
 mod browser;
 mod compute;
 mod download;

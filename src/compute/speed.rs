@@ -1,25 +1,23 @@
 //! The speed check: `til_compute::speed` (every kernel at a few sizes, on the CPU and on WebGPU, each
 //! row the median of a few runs and whether the two results agree within the kernel's stated
-//! tolerance) in this browser, as a table. It runs only when asked: it fetches the 3 MB vectors and
-//! the benchmark's questions, and the CPU side blocks the page for a second or two.
+//! tolerance) in this browser, as a table. It runs only when asked: it needs the 3 MB vectors and the
+//! benchmark's questions (the same page-wide assets the Embed lab uses), and the CPU side blocks the
+//! page for a second or two.
 //! Leaves out: the labs (they show their own times through the badge).
 
 use std::future::Future;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_compute::speed::{self, Clock, Measure, BENCHMARK_VOCAB, PAGE_SIZES};
 use til_compute::{Backend, BackendKind};
 use til_core::embed::benchmark::QuestionSet;
-use til_core::embed::EmbeddingTable;
 
 use super::Compute;
-use crate::browser::{fetch_bytes, fetch_text, now_ms, yield_to_event_loop};
-
-const VECTORS_URL: &str = "glove/vectors.bin";
-const QUESTIONS_URL: &str = "glove/questions-words.txt";
+use crate::assets::{self, urls};
+use crate::browser::{now_ms, yield_to_event_loop};
+use crate::embed::loader::vectors;
 
 /// The page's clock; between runs the browser paints and handles input.
 struct PageClock;
@@ -94,13 +92,8 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
         .gpu
         .get_value()
         .filter(|_| untrack(|| compute.gpu_ready()));
-    let bytes = fetch_bytes(VECTORS_URL)
-        .await
-        .map_err(|e| format!("{VECTORS_URL}: {e}"))?;
-    let table = Arc::new(EmbeddingTable::from_asset(&bytes).map_err(|e| e.to_string())?);
-    let text = fetch_text(QUESTIONS_URL)
-        .await
-        .map_err(|e| format!("{QUESTIONS_URL}: {e}"))?;
+    let table = vectors().load().await?;
+    let text = assets::text(urls::GLOVE_QUESTIONS).load().await?;
     let questions =
         QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string())?;
     let report = |m: Measure| {

@@ -11,11 +11,11 @@ use til_compute::BackendKind;
 use til_core::embed::benchmark::{BenchmarkRun, QuestionSet};
 
 use super::state::{BenchResult, EmbedState, BENCHMARK_VOCAB};
-use crate::browser::{fetch_text, now_ms, yield_to_event_loop};
+use crate::assets::{self, urls};
+use crate::browser::{now_ms, yield_to_event_loop};
 use crate::compute::Compute;
 
 /// Where Trunk puts the question file (with the vectors, in assets/glove).
-const QUESTIONS_URL: &str = "glove/questions-words.txt";
 /// Longest stretch of work before the browser gets a turn.
 const SLICE_MS: f64 = 12.0;
 
@@ -35,11 +35,11 @@ pub fn start(lab: EmbedState) {
         // Timed from the click: fetching and parsing the questions are part of the run.
         let started = now_ms();
         // 1. The questions, resolved against the first 30,000 rows.
-        let set = match fetch_text(QUESTIONS_URL).await {
+        let set = match assets::text(urls::GLOVE_QUESTIONS).load().await {
             Ok(text) => {
                 QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string())
             }
-            Err(e) => Err(format!("{QUESTIONS_URL}: {e}")),
+            Err(e) => Err(e),
         };
         let set = match set {
             Ok(set) => set,

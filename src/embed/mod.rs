@@ -21,7 +21,9 @@ use leptos::prelude::*;
 use crate::minilm::{MiniLmNeighbours, PipelinePanel};
 use analogy_form::AnalogyPanel;
 use bench_panel::BenchmarkPanel;
-use loader::Load;
+use til_core::embed::EmbeddingTable;
+
+use crate::assets::{Asset, Load};
 use lookup::LookupPanel;
 use neighbours::NeighboursPanel;
 use pca_view::PcaPanel;
@@ -37,7 +39,7 @@ pub fn EmbedLab(
     journey::follow(lab);
     Effect::new(move |_| {
         if active.get() {
-            loader::start(lab.load);
+            lab.load.want();
         }
     });
     let found = neighbours::search(lab);
@@ -63,15 +65,18 @@ pub fn EmbedLab(
 }
 
 #[component]
-fn LoadStatus(load: RwSignal<Load>) -> impl IntoView {
+fn LoadStatus(load: Asset<EmbeddingTable>) -> impl IntoView {
     view! {
         <p class="muted" data-testid="embed-status" aria-live="polite">
-            {move || match load.get() {
-                Load::Idle | Load::Loading => "Loading GloVe vectors…".to_string(),
+            {move || match load.state.get() {
+                Load::Idle | Load::Loading(_) => "Loading GloVe vectors…".into_any(),
                 Load::Ready(table, t) => format!(
                     "{} words × {} dimensions ({:.1} MB, {}) fetched in {:.0} ms, checked and decoded in {:.0} ms.",
-                    table.rows(), table.dims(), t.bytes as f64 / 1e6, table.encoding().describe(), t.fetch_ms, t.build_ms),
-                Load::Failed(error) => format!("Could not load the vectors: {error}"),
+                    table.rows(), table.dims(), t.bytes as f64 / 1e6, table.encoding().describe(), t.fetch_ms, t.build_ms).into_any(),
+                Load::Failed(error) => view! {
+                    {format!("Could not load the vectors: {error} ")}
+                    <button type="button" class="quiet" data-testid="embed-retry" on:click=move |_| load.retry()>"Retry"</button>
+                }.into_any(),
             }}
         </p>
     }

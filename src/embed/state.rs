@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use til_core::embed::benchmark::AnalogyReport;
 use til_core::embed::{EmbeddingTable, Method};
 
-use super::loader::Load;
+use crate::assets::Asset;
 
 /// The seed's four analogies (X − Y + Z), the last an honest miss.
 pub const PRESETS: [[&str; 3]; 4] = [
@@ -24,7 +24,7 @@ pub const BENCHMARK_VOCAB: usize = 30_000;
 
 #[derive(Clone, Copy)]
 pub struct EmbedState {
-    pub load: RwSignal<Load>,
+    pub load: Asset<EmbeddingTable>,
     pub query: RwSignal<String>,
     pub k: RwSignal<usize>,
     pub words_only: RwSignal<bool>,
@@ -58,7 +58,7 @@ pub struct BenchResult {
 impl EmbedState {
     pub fn new() -> EmbedState {
         EmbedState {
-            load: super::loader::shared(),
+            load: super::loader::vectors(),
             query: RwSignal::new("king".to_string()),
             k: RwSignal::new(10),
             words_only: RwSignal::new(false),
@@ -78,9 +78,6 @@ impl EmbedState {
 
     /// The table once it has loaded (tracked: readers re-run when it arrives).
     pub fn table(&self) -> Option<Arc<EmbeddingTable>> {
-        self.load.with(|load| match load {
-            Load::Ready(table, _) => Some(table.clone()),
-            _ => None,
-        })
+        self.load.ready()
     }
 }

@@ -13,7 +13,9 @@ use leptos::prelude::*;
 
 use crate::widgets::markup::grouped;
 use byte_story::ByteStory;
-use loader::Load;
+use til_core::gpt2::Gpt2Tokenizer;
+
+use crate::assets::{Asset, Load};
 use state::{Encoded, Gpt2State, MAX_CHARS};
 use token_trace::TokenTrace;
 use token_view::{format_ms, ModeToggle, TokenChips, TokenStats};
@@ -22,23 +24,24 @@ use token_view::{format_ms, ModeToggle, TokenChips, TokenStats};
 pub fn Gpt2Panel(
     /// The text typed, which the lab's side-by-side also tokenizes.
     input: RwSignal<String>,
-    /// GPT-2's tokenizer as it loads ([`loader::load`]).
-    load: ReadSignal<Load>,
+    /// GPT-2's tokenizer as it loads ([`loader::merges`]).
+    merges: Asset<Gpt2Tokenizer>,
 ) -> impl IntoView {
     let state = Gpt2State::new(input);
-    let encoded = Memo::new(move |_| match load.get() {
+    let encoded = Memo::new(move |_| match merges.state.get() {
         Load::Ready(tokenizer, _) => state.input.with(|text| Encoded::new(&tokenizer, text)),
         _ => Encoded::default(),
     });
     let body = move || {
-        match load.get() {
-        Load::Loading => view! {
+        match merges.state.get() {
+        Load::Idle | Load::Loading(_) => view! {
             <p class="muted" data-testid="gpt2-loading" role="status">"Loading GPT-2's 50,000 merges (200 KB)…"</p>
         }
         .into_any(),
         Load::Failed(error) => view! {
             <p class="error" role="alert" data-testid="gpt2-error">
                 {format!("GPT-2's tokenizer could not be loaded: {error}. The rest of the page still works.")}
+                " "<button type="button" class="quiet" data-testid="gpt2-retry" on:click=move |_| merges.retry()>"Retry"</button>
             </p>
         }
         .into_any(),

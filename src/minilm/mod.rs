@@ -11,7 +11,6 @@
 //!
 //! The assets are fetched once per page and shared ([`loader`]). Leaves out: the attention layers,
 //! sentence pairs, and the maths (all in the core).
-mod asset_status;
 pub mod loader;
 mod lookup;
 mod neighbours_panel;

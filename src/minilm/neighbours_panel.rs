@@ -10,9 +10,10 @@ use til_core::embed::EmbedError;
 use til_core::minilm::asset::{asset_len, TOKEN_TENSORS};
 use til_core::wordpiece::{Token, CONTINUATION, SPECIAL_TOKENS};
 
-use super::asset_status::AssetStatus;
-use super::loader::{Load, MiniLm};
+use super::loader::MiniLm;
 use super::lookup::{resolve, Resolved};
+use crate::assets::status::AssetStatus;
+use crate::assets::Load;
 use crate::browser::now_ms;
 use crate::compute::Compute;
 use crate::embed::found::Found;
@@ -52,7 +53,7 @@ pub fn MiniLmNeighbours(
         piece.set(None);
     });
     let resolved = Memo::new(move |_| {
-        let tokenizer = minilm.vocab.with(Load::ready)?;
+        let tokenizer = minilm.vocab.ready()?;
         Some(query.with(|q| resolve(&tokenizer, q)))
     });
     let row = move || {
@@ -120,8 +121,8 @@ pub fn MiniLmNeighbours(
                     "Load MiniLM's token table (23 MB) and compare"
                 </button>
             }>
-                <AssetStatus load=minilm.tokens what="MiniLM's token table (tokens.bin)" total=asset_len(&TOKEN_TENSORS) testid="minilm-tokens-status"/>
-                <AssetStatus load=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="minilm-vocab-status"/>
+                <AssetStatus asset=minilm.tokens what="MiniLM's token table (tokens.bin)" total=asset_len(&TOKEN_TENSORS) testid="minilm-tokens-status"/>
+                <AssetStatus asset=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="minilm-vocab-status"/>
                 {pieces}
                 <div class="compare-sides">
                     <div class="compare-side">

@@ -11,11 +11,11 @@ use til_core::minilm::asset::{asset_len, LAYER_TENSORS, TOKEN_TENSORS};
 use til_core::minilm::shapes::shapes;
 use til_core::minilm::{check_length, forward, Embedded, MAX_POSITIONS};
 
-use super::asset_status::AssetStatus;
-use super::loader::{Load, MiniLm};
+use super::loader::MiniLm;
 use super::tensor_heatmap::TensorHeatmap;
 use super::token_values::TokenValues;
 use super::wordpiece_chips::WordPieceChips;
+use crate::assets::status::AssetStatus;
 use crate::widgets::plot::media::palette_memo;
 use crate::widgets::shape_steps::{shape_text, ShapeSteps};
 
@@ -77,7 +77,7 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
         })
     });
     let encoding = Memo::new(move |_| {
-        let tokenizer = minilm.vocab.with(Load::ready)?;
+        let tokenizer = minilm.vocab.ready()?;
         Some(input.with(|text| {
             let end = text
                 .char_indices()
@@ -99,10 +99,7 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
     });
     // 3. The layer, once both tables are in.
     let embedded = Memo::new(move |_| {
-        let (tokens, layer) = (
-            minilm.tokens.with(Load::ready)?,
-            minilm.layer.with(Load::ready)?,
-        );
+        let (tokens, layer) = (minilm.tokens.ready()?, minilm.layer.ready()?);
         let ids = encoding.with(|e| e.as_ref().map(|e| e.ids()))?;
         forward(&tokens, &layer, &ids).ok().map(Arc::new)
     });
@@ -144,7 +141,7 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
                 {format!("Your text has {total} characters; only the first {MAX_CHARS} are tokenized (already far past the 512 positions).")}
             </p>
         })}
-        <AssetStatus load=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="minilm-pipeline-vocab-status"/>
+        <AssetStatus asset=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="minilm-pipeline-vocab-status"/>
         {move || encoding.get().map(|e| {
             let ids = e.ids();
             let listed: Vec<String> = ids.iter().take(IDS_SHOWN).map(u32::to_string).collect();
@@ -169,8 +166,8 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
             None => view! {
                 <h4>"3. Shapes"</h4>
                 {move || (seq() > 0).then(|| view! { <ShapeSteps steps=shapes(seq()) testid="minilm-shapes"/> })}
-                <AssetStatus load=minilm.layer what="the position and type rows and LayerNorm (layer.bin)" total=asset_len(&LAYER_TENSORS) testid="minilm-layer-status"/>
-                <AssetStatus load=minilm.tokens what="MiniLM's token table (tokens.bin)" total=asset_len(&TOKEN_TENSORS) testid="minilm-tokens-status"/>
+                <AssetStatus asset=minilm.layer what="the position and type rows and LayerNorm (layer.bin)" total=asset_len(&LAYER_TENSORS) testid="minilm-layer-status"/>
+                <AssetStatus asset=minilm.tokens what="MiniLM's token table (tokens.bin)" total=asset_len(&TOKEN_TENSORS) testid="minilm-tokens-status"/>
                 <h4>"4. Rows, summed, normalised"</h4>
                 <div class="minilm-heatmaps">
                     {heatmap("tok_emb", |e| &e.token_rows, ROWS_SCALE, "minilm-heat-token",

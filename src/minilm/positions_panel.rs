@@ -12,10 +12,10 @@ use til_core::minilm::offsets::offset_cosines;
 use til_core::minilm::{D_MODEL, MAX_POSITIONS};
 use til_core::posenc::{PositionTable, Sinusoidal, DEFAULT_BASE};
 
-use super::asset_status::AssetStatus;
-use super::loader::{Load, MiniLm};
+use super::loader::MiniLm;
 use super::offset_plots::{draw_across_p, draw_spread};
 use super::offset_stats::{spread, summarise_all, OffsetSummary, Spread};
+use crate::assets::status::AssetStatus;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::fit_width;
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
@@ -53,12 +53,7 @@ pub fn LearnedPositions(
             minilm.want_layer();
         }
     });
-    let learned = Memo::new(move |_| {
-        minilm
-            .layer
-            .with(Load::ready)
-            .map(|l| Arc::new(l.position_table()))
-    });
+    let learned = Memo::new(move |_| minilm.layer.ready().map(|l| Arc::new(l.position_table())));
     let sinusoidal = Memo::new(move |_| {
         learned.track();
         let encoding = Sinusoidal::new(D_MODEL, DEFAULT_BASE).ok()?;
@@ -125,7 +120,7 @@ pub fn LearnedPositions(
                  512 × 384, beside the sinusoidal table of the same size. Does training teach it that nearby positions are alike, \
                  the property the formula has exactly?"
             </p>
-            <AssetStatus load=minilm.layer what="MiniLM's position table (layer.bin)" total=asset_len(&LAYER_TENSORS) testid="minilm-layer-status"/>
+            <AssetStatus asset=minilm.layer what="MiniLM's position table (layer.bin)" total=asset_len(&LAYER_TENSORS) testid="minilm-layer-status"/>
             <div class="pe-columns">
                 <figure>
                     <h4>"Learned (MiniLM, trained)"</h4>

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use til_core::wordpiece::{Encoding, UNK};
 
-use super::asset_status::AssetStatus;
-use super::loader::{Load, MiniLm};
+use super::loader::MiniLm;
+use crate::assets::status::AssetStatus;
 
 /// Split words listed.
 const SPLITS_SHOWN: usize = 12;
@@ -48,7 +48,7 @@ pub fn WordPieceNotes(
 ) -> impl IntoView {
     let minilm = MiniLm::expect();
     let encoding = Memo::new(move |_| {
-        let tokenizer = minilm.vocab.with(Load::ready)?;
+        let tokenizer = minilm.vocab.ready()?;
         Some(text.with(|t| tokenizer.encode(t)))
     });
     let body = move || {
@@ -74,7 +74,7 @@ pub fn WordPieceNotes(
         })
     };
     view! {
-        <AssetStatus load=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="wordpiece-status"/>
+        <AssetStatus asset=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="wordpiece-status"/>
         {body}
     }
 }

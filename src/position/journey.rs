@@ -7,7 +7,8 @@ use leptos::prelude::*;
 use super::format::short;
 use super::order_comparison::compare;
 use super::state::PeLab;
-use crate::embed::loader::{self, Load};
+use crate::assets::Load;
+use crate::embed::loader;
 use crate::journey::Journey;
 use crate::lab::Lab;
 
@@ -18,13 +19,13 @@ pub fn follow(lab: PeLab, first: RwSignal<String>, second: RwSignal<String>) {
         first.set(words.join(" "));
         second.set(words.iter().rev().copied().collect::<Vec<_>>().join(" "));
     });
-    let glove = loader::shared();
+    let glove = loader::vectors();
     journey.report(Lab::Position, move || {
         let text = journey.text.get();
         if !first.with(|f| f.split_whitespace().eq(text.split_whitespace())) {
             return None;
         }
-        let Load::Ready(table, _) = glove.get() else {
+        let Load::Ready(table, _) = glove.state.get() else {
             return Some("GloVe's rows load when Position is first opened".to_string());
         };
         let (first, second) = (first.get(), second.get());

@@ -9,15 +9,16 @@ use leptos::prelude::*;
 use super::format::short;
 use super::order_comparison::{compare, Outcome};
 use super::state::PeLab;
-use crate::embed::loader::{self, Load};
+use crate::assets::Load;
+use crate::embed::loader;
 
 #[component]
 pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
     // The same table the Embed lab uses: fetched and decoded once for the whole page.
-    let glove = loader::shared();
+    let glove = loader::vectors();
     Effect::new(move |_| {
         if active.get() {
-            loader::start(glove);
+            glove.want();
         }
     });
     let first = RwSignal::new("dog bit man".to_string());
@@ -25,7 +26,7 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
     super::link::bind_order(first, second);
     super::journey::follow(lab, first, second);
     let outcome = move || -> Option<Result<Outcome, String>> {
-        let Load::Ready(table, _) = glove.get() else {
+        let Load::Ready(table, _) = glove.state.get() else {
             return None;
         };
         Some(compare(&table, &first.get(), &second.get(), lab.base()))
@@ -39,8 +40,8 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
                 <label>"Second " <input type="text" data-testid="pe-order-second" prop:value=move || second.get()
                     on:input=move |ev| second.set(event_target_value(&ev))/></label>
             </div>
-            {move || match glove.get() {
-                Load::Idle | Load::Loading => view! { <p class="muted" data-testid="pe-order-status">"Loading GloVe vectors…"</p> }.into_any(),
+            {move || match glove.state.get() {
+                Load::Idle | Load::Loading(_) => view! { <p class="muted" data-testid="pe-order-status">"Loading GloVe vectors…"</p> }.into_any(),
                 Load::Failed(error) => view! { <p class="error" data-testid="pe-order-status">{error}</p> }.into_any(),
                 Load::Ready(..) => match outcome() {
                     Some(Ok(outcome)) => show(outcome).into_any(),

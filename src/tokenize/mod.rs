@@ -41,7 +41,8 @@ pub fn TokenizeLab(
     // The text GPT-2's panel and the side-by-side tokenize.
     let text = RwSignal::new(crate::gpt2::DEFAULT_TEXT.to_string());
     crate::url::UrlState::expect().bind_text(link::GPT2, text);
-    let gpt2 = crate::gpt2::loader::load();
+    let gpt2 = crate::gpt2::loader::merges();
+    gpt2.want();
     // Open on what the link asks for, or the seed's walkthrough, trained and ready to step.
     link::restore_and_train(lab);
     let view = Memo::new(move |_| {
@@ -65,7 +66,7 @@ pub fn TokenizeLab(
             <VocabView lab=lab/>
             <EncodePanel lab=lab/>
             <ExportPanel lab=lab/>
-            <Gpt2Panel input=text load=gpt2/>
+            <Gpt2Panel input=text merges=gpt2/>
             <Compare text=text sides=sides::sides(lab.tokenizer, gpt2)/>
         </section>
     }

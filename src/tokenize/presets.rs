@@ -3,6 +3,8 @@
 
 pub use til_core::bpe::CorpusFormat;
 
+use crate::assets::urls;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PresetSource {
     Inline(&'static str),
@@ -30,7 +32,7 @@ pub const SEED: Preset = Preset {
 pub const SHAKESPEARE: Preset = Preset {
     id: "tinyshakespeare",
     label: "Tiny Shakespeare (1.1 MB, public domain)",
-    source: PresetSource::Asset("tinyshakespeare.txt"),
+    source: PresetSource::Asset(urls::TINY_SHAKESPEARE),
     format: CorpusFormat::FreeText,
     merges: 5000,
 };

@@ -8,11 +8,12 @@ use til_core::bpe::BpeTokenizer;
 use til_core::tokenizer::Piece;
 
 use super::compare::{plain_kind, Side, SideState};
-use crate::gpt2::loader::Load as Gpt2Load;
-use crate::minilm::loader::Load;
+use til_core::gpt2::Gpt2Tokenizer;
+
+use crate::assets::{Asset, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes, WORDPIECE_ABOUT};
 
-pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: ReadSignal<Gpt2Load>) -> Vec<Side> {
+pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: Asset<Gpt2Tokenizer>) -> Vec<Side> {
     vec![bpe_side(bpe), gpt2_side(gpt2), wordpiece_side()]
 }
 
@@ -45,7 +46,7 @@ fn bpe_side(bpe: RwSignal<Option<Arc<BpeTokenizer>>>) -> Side {
     }
 }
 
-fn gpt2_side(gpt2: ReadSignal<Gpt2Load>) -> Side {
+fn gpt2_side(gpt2: Asset<Gpt2Tokenizer>) -> Side {
     Side {
         slug: "gpt2",
         title: "GPT-2",
@@ -53,10 +54,12 @@ fn gpt2_side(gpt2: ReadSignal<Gpt2Load>) -> Side {
             "50,000 merges learned from about 8 million web pages; every byte kept, spaces included."
                 .to_string(),
         ),
-        state: Signal::derive(move || match gpt2.get() {
-            Gpt2Load::Loading => SideState::Waiting("Loading GPT-2's merges…".to_string()),
-            Gpt2Load::Failed(why) => SideState::Failed(why),
-            Gpt2Load::Ready(t, _) => SideState::Ready(t),
+        state: Signal::derive(move || match gpt2.state.get() {
+            Load::Idle | Load::Loading(_) => {
+                SideState::Waiting("Loading GPT-2's merges…".to_string())
+            }
+            Load::Failed(why) => SideState::Failed(why),
+            Load::Ready(t, _) => SideState::Ready(t),
         }),
         kind: plain_kind,
         notes: None,
@@ -70,7 +73,7 @@ fn wordpiece_side() -> Side {
         slug: "wordpiece",
         title: "WordPiece (MiniLM, a small BERT)",
         about: Signal::stored(WORDPIECE_ABOUT.to_string()),
-        state: Signal::derive(move || match minilm.vocab.get() {
+        state: Signal::derive(move || match minilm.vocab.state.get() {
             Load::Idle | Load::Loading(_) => {
                 SideState::Waiting("Loading MiniLM's vocabulary…".to_string())
             }

@@ -9,7 +9,7 @@ use til_core::bpe::{BpeTokenizer, Cursor, Pair, PairSources, Step, TieRule, Trac
 
 use super::explanation::Explanation;
 use super::presets::{self, CorpusFormat, Preset};
-use crate::browser::fetch_text;
+use crate::assets;
 
 /// How many rows of the pair-count table the page shows (ties with the winner are always shown).
 pub const PAIR_ROWS: usize = 24;
@@ -150,9 +150,9 @@ impl BpeLab {
         let lab = *self;
         lab.loading.set(true);
         spawn_local(async move {
-            match fetch_text(url).await {
+            match assets::text(url).load().await {
                 Ok(text) => {
-                    lab.set_preset_text(preset, text);
+                    lab.set_preset_text(preset, String::clone(&text));
                     then();
                 }
                 Err(error) => lab

@@ -1,9 +1,9 @@
-//! One MiniLM asset's loading state as a line of text: a progress bar while it downloads (against
-//! the size the core computes for the asset, when known), what it cost once in, or the failure with
-//! the core's sentence. Leaves out: cancelling (a download is short or wanted).
+//! One asset's loading state as a line of text: a progress bar while it downloads (against the size
+//! the core computes for the asset, when known), what it cost once in, or the failure with the
+//! core's sentence and a Retry button. Leaves out: cancelling (a download is short or wanted).
 use leptos::prelude::*;
 
-use super::loader::{Load, Timing};
+use super::{Asset, Load, Timing};
 
 /// Where an asset's loading stands, without the asset: all a status line needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +25,7 @@ fn stage<T>(load: &Load<T>) -> Stage {
 
 #[component]
 pub fn AssetStatus<T: Send + Sync + 'static>(
-    load: RwSignal<Load<T>>,
+    asset: Asset<T>,
     /// What is loading, for the text: "the token table (tokens.bin)".
     what: &'static str,
     /// The asset's size in bytes, for the bar; 0 when unknown.
@@ -34,8 +34,9 @@ pub fn AssetStatus<T: Send + Sync + 'static>(
     testid: &'static str,
 ) -> impl IntoView {
     // Only this line depends on the asset's type: the line's view is built once for all of them.
-    let stage = Signal::derive(move || load.with(stage));
-    view! { <StageLine stage=stage what=what total=total testid=testid/> }
+    let stage = Signal::derive(move || asset.state.with(stage));
+    let retry = Callback::new(move |()| asset.retry());
+    view! { <StageLine stage=stage what=what total=total testid=testid retry=retry/> }
 }
 
 #[component]
@@ -44,6 +45,7 @@ fn StageLine(
     what: &'static str,
     total: u64,
     testid: &'static str,
+    retry: Callback<()>,
 ) -> impl IntoView {
     let mb = |bytes: f64| bytes / 1e6;
     move || {
@@ -72,6 +74,8 @@ fn StageLine(
         Stage::Failed(error) => view! {
             <p class="error" role="alert" data-testid=format!("{testid}-error")>
                 {format!("Could not load {what}: {error}. The rest of the page still works.")}
+                " "<button type="button" class="quiet" data-testid=format!("{testid}-retry")
+                    on:click=move |_| retry.run(())>"Retry"</button>
             </p>
         }
         .into_any(),

@@ -1,0 +1,142 @@
+//! The page's assets: one loader for every file a lab needs, cached per URL for the whole page, so
+//! whichever lab asks first starts the download and every other view shares it. Each [`Asset`] is
+//! a handle on one file's [`Load`] state: `want` starts it (once), `retry` starts it again after a
+//! failure, and the state carries the bytes received (for a progress bar), the value, or the
+//! failure in a sentence. The files are listed once, in [`urls`]; [`status::AssetStatus`] is the
+//! status line every view shows. Leaves out: caching beyond the page (the browser's and the offline
+//! worker's) and cancelling a download (a file is short, or wanted).
+mod load;
+pub mod status;
+pub mod urls;
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::browser::sleep_ms;
+
+pub use load::{Load, Timing};
+
+/// Turns an asset's bytes into its value, or says why it cannot.
+pub type Build<T> = fn(&[u8]) -> Result<T, String>;
+
+/// One file: its state, and how to load it.
+pub struct Asset<T: Send + Sync + 'static> {
+    pub state: RwSignal<Load<T>>,
+    url: &'static str,
+    /// Its size in bytes for the progress bar; 0 when unknown.
+    expected: u64,
+    build: Build<T>,
+}
+
+// By hand: a handle is copied freely whatever `T` is.
+impl<T: Send + Sync + 'static> Clone for Asset<T> {
+    fn clone(&self) -> Asset<T> {
+        *self
+    }
+}
+
+impl<T: Send + Sync + 'static> Copy for Asset<T> {}
+
+thread_local! {
+    /// The page's handles by URL; each handle's signal belongs to the page's root owner, so it lives
+    /// as long as the page whichever view made it.
+    static CACHE: RefCell<HashMap<&'static str, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    static ROOT: RefCell<Option<Owner>> = const { RefCell::new(None) };
+}
+
+/// Call once in `App`, before any view asks for an asset.
+pub fn provide() {
+    ROOT.with(|root| *root.borrow_mut() = Owner::current());
+}
+
+/// The page's handle on `url`, made on first use. `expected` (bytes, 0 if unknown) sizes the
+/// progress bar; `build` checks and decodes the bytes.
+pub fn asset<T: Send + Sync + 'static>(
+    url: &'static str,
+    expected: u64,
+    build: Build<T>,
+) -> Asset<T> {
+    CACHE.with(|cache| {
+        if let Some(found) = cache
+            .borrow()
+            .get(url)
+            .and_then(|a| a.downcast_ref::<Asset<T>>())
+        {
+            return *found;
+        }
+        let make = || RwSignal::new(Load::Idle);
+        let state = ROOT.with(|root| match root.borrow().as_ref() {
+            Some(owner) => owner.with(make),
+            None => make(),
+        });
+        let handle = Asset {
+            state,
+            url,
+            expected,
+            build,
+        };
+        cache.borrow_mut().insert(url, Box::new(handle));
+        handle
+    })
+}
+
+impl<T: Send + Sync + 'static> Asset<T> {
+    /// Starts loading unless that has begun already (or is done).
+    pub fn want(self) {
+        if !matches!(self.state.get_untracked(), Load::Idle) {
+            return;
+        }
+        self.state.set(Load::Loading(0));
+        let state = self.state;
+        spawn_local(async move {
+            let progress = |received| state.set(Load::Loading(received));
+            let built =
+                load::fetch_and_build(self.url, self.expected as usize, progress, self.build).await;
+            state.set(match built {
+                Ok((value, timing)) => Load::Ready(Arc::new(value), timing),
+                Err(e) => Load::Failed(e),
+            });
+        });
+    }
+
+    /// Loads it again after a failure (a dropped connection, a file fixed since).
+    pub fn retry(self) {
+        if matches!(self.state.get_untracked(), Load::Failed(_)) {
+            self.state.set(Load::Idle);
+            self.want();
+        }
+    }
+
+    /// The value once it has loaded.
+    pub fn ready(&self) -> Option<Arc<T>> {
+        self.state.with(Load::ready)
+    }
+
+    /// Starts it if need be and waits for the value or the failure (for work that needs the file
+    /// before it can start: the benchmark, the speed check, a corpus preset).
+    pub async fn load(self) -> Result<Arc<T>, String> {
+        self.want();
+        loop {
+            match self.state.get_untracked() {
+                Load::Ready(value, _) => return Ok(value),
+                Load::Failed(why) => return Err(why),
+                Load::Idle | Load::Loading(_) => sleep_ms(POLL_MS).await,
+            }
+        }
+    }
+}
+
+/// How often [`Asset::load`] looks whether its file is in.
+const POLL_MS: i32 = 20;
+
+/// A text file as an asset.
+pub fn text(url: &'static str) -> Asset<String> {
+    asset(url, 0, |bytes| {
+        String::from_utf8(bytes.to_vec()).map_err(|e| format!("not UTF-8 ({e})"))
+    })
+}

@@ -1,0 +1,18 @@
+//! Every asset the page fetches, relative to the page (Trunk copies them next to it; index.html's
+//! `copy-dir`/`copy-file` links). One list, so the loaders, the offline worker's notes and the
+//! README speak of the same files.
+
+/// GPT-2's 50,000 merges (200 KB).
+pub const GPT2_MERGES: &str = "gpt2/merges.bin";
+/// GloVe 6B 50d, the first 50,000 words, int8 (3 MB).
+pub const GLOVE_VECTORS: &str = "glove/vectors.bin";
+/// Google's analogy questions (the Embed lab's benchmark and the speed check).
+pub const GLOVE_QUESTIONS: &str = "glove/questions-words.txt";
+/// MiniLM's WordPiece vocabulary (231 KB).
+pub const MINILM_VOCAB: &str = "minilm/vocab.txt";
+/// MiniLM's position and type rows and LayerNorm (0.8 MB).
+pub const MINILM_LAYER: &str = "minilm/layer.bin";
+/// MiniLM's token table, float16 (23 MB).
+pub const MINILM_TOKENS: &str = "minilm/tokens.bin";
+/// Tiny Shakespeare (1.1 MB), a corpus preset.
+pub const TINY_SHAKESPEARE: &str = "tinyshakespeare.txt";
