@@ -112,7 +112,7 @@ pub fn JourneyBar(
         <nav class="journey" class:journey-open=move || open.get() aria-label="Your text's journey through the labs" data-testid="journey">
             <p class="journey-text" data-testid="journey-text">
                 {move || if empty() {
-                    "Carry a word or a sentence from lab to lab with the → buttons: its tokens, then their rows, then positions.".to_string()
+                    "Carry a text from lab to lab with the → buttons: its tokens, then their rows, then positions.".to_string()
                 } else {
                     format!("Carrying “{}”", journey.text.get())
                 }}

@@ -2,7 +2,8 @@
 //! are compared by cosine (neighbours and a 2-D picture), combined into analogies (seed 003, with the
 //! inputs excluded or not), and scored on Google's analogy benchmark. The vectors (3 MB) load the
 //! first time the lab is opened. The maths is `til_core::embed`; this folder only shows it.
-//! Leaves out: the WebGPU path (a later issue; the core's scorers take plain slices for its twin).
+//! Neighbours and the benchmark run on the page's compute backend (`crate::compute`: WebGPU, or the
+//! CPU). Leaves out: word-pair similarity and PCA on the GPU (small; they stay on the CPU).
 mod analogy_form;
 mod bench_panel;
 mod bench_run;

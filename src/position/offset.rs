@@ -146,8 +146,8 @@ struct Kernel {
     closed: bool,
 }
 
-/// 1. axes over ±reach (at least ±d/2, the largest a sinusoidal dot product can be), so a flat line
-/// looks flat honestly; 2. the curve; 3. the cursor's point.
+/// The steps: axes over ±reach (at least ±d/2, the largest a sinusoidal dot product can be, so a
+/// flat line looks flat honestly); the curve; the cursor's point.
 fn draw_flat(
     plot: &Plot,
     palette: &Palette,

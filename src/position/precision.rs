@@ -1,6 +1,8 @@
 //! What float32 would do to these numbers: the page computes in f64 (the CPU reference), the GPU path
 //! in f32. A small table gives the measured max |f32 − f64| over the dimensions at the cursor and at
-//! long-context positions, next to the core's bound. Left out: the GPU itself (a later lab).
+//! long-context positions, next to the core's bound. The numbers model an f32 kernel in the core
+//! (`f32_deviation`); the WebGPU kernel's own tolerance is checked by the speed check and the parity
+//! tests. Left out: running the GPU here (this note is about what precision costs, not where).
 use leptos::prelude::*;
 use til_core::posenc::{f32_deviation, f32_deviation_bound};
 

@@ -29,6 +29,9 @@ pub enum SideState {
     Ready(SharedTokenizer),
 }
 
+/// What only one tokenizer has to say about the compared text.
+pub type Notes = fn(Signal<Arc<str>>) -> AnyView;
+
 /// How a piece is drawn: its class and what its tooltip says it is.
 pub type PieceKind = fn(&Piece) -> (&'static str, &'static str);
 
@@ -44,7 +47,7 @@ pub struct Side {
     pub state: Signal<SideState>,
     pub kind: PieceKind,
     /// What only this tokenizer has to say about the compared text, under its chips.
-    pub notes: Option<fn(Signal<Arc<str>>) -> AnyView>,
+    pub notes: Option<Notes>,
 }
 
 /// A piece with an id is a plain token; one without is a symbol the vocabulary lacks.

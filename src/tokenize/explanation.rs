@@ -143,6 +143,29 @@ mod tests {
     }
 
     #[test]
+    fn the_seeds_first_three_merges_under_every_rule() {
+        let seed =
+            WordCounts::from_word_count_lines("low 5\nlowest 2\nnewer 6\nwider 3\n").unwrap();
+        for rule in TieRule::ALL {
+            let options = TrainOptions {
+                tie_rule: rule,
+                ..TrainOptions::default()
+            };
+            let trace = train(&seed, options, 3).unwrap();
+            let said = |rank| Explanation::Next(trace.choice(rank).unwrap()).text();
+            assert_eq!(
+                said(1),
+                format!("`e r` and `r </w>` tie at 9; the {rule} rule picks `e r`.")
+            );
+            assert_eq!(said(2), "`er </w>` is the most frequent pair (9).");
+            assert_eq!(
+                said(3),
+                format!("`l o` and `o w` tie at 7; the {rule} rule picks `l o`.")
+            );
+        }
+    }
+
+    #[test]
     fn a_clear_winner_and_the_seeds_first_tie() {
         assert_eq!(
             Explanation::Next(first_choice("lo lo lo ab")).text(),

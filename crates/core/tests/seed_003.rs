@@ -110,21 +110,26 @@ fn w_e_never_wins_because_merge_1_drops_it_to_2() {
 }
 
 #[test]
-fn explanations() {
+fn choices() {
+    // The data behind the page's sentences (the page writes them: src/tokenize/explanation.rs).
     let trace = seed_trace(TieRule::Lexicographic, 3);
+    let pair = |l: &str, r: &str| (l.to_string(), r.to_string());
+    let first = trace.choice(1).unwrap();
+    assert_eq!(first.winner, pair("e", "r"));
+    assert_eq!(first.tied, [pair("e", "r"), pair("r", "</w>")]);
     assert_eq!(
-        trace.explain(1),
-        "`e r` and `r </w>` tie at 9; the lexicographic rule picks `e r`."
+        (first.count, first.tied_total, first.rule),
+        (9, 2, TieRule::Lexicographic)
     );
-    assert_eq!(trace.explain(2), "`er </w>` is the most frequent pair (9).");
+    let second = trace.choice(2).unwrap();
     assert_eq!(
-        trace.explain(3),
-        "`l o` and `o w` tie at 7; the lexicographic rule picks `l o`."
+        (second.winner, second.count, second.tied_total),
+        (pair("er", "</w>"), 9, 1)
     );
-    assert_eq!(
-        trace.explain(4),
-        "There is no merge 4: the run has 3 merges."
-    );
+    let third = trace.choice(3).unwrap();
+    assert_eq!(third.tied, [pair("l", "o"), pair("o", "w")]);
+    assert_eq!(third.count, 7);
+    assert_eq!(trace.choice(4), None, "the run has 3 merges");
     let tied: Vec<String> = trace.steps()[0]
         .tied
         .iter()
@@ -139,9 +144,8 @@ fn every_tie_rule_agrees_on_the_seed() {
         let trace = seed_trace(rule, 3);
         let merges: Vec<String> = trace.merges().map(|m| show(&trace, m.pair)).collect();
         assert_eq!(merges, ["e r", "er </w>", "l o"], "{rule}");
-        assert!(trace
-            .explain(1)
-            .ends_with(&format!("the {rule} rule picks `e r`.")));
+        let choice = trace.choice(1).unwrap();
+        assert_eq!((choice.winner.0.as_str(), choice.rule), ("e", rule));
     }
 }
 
