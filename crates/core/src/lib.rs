@@ -11,6 +11,7 @@
 //!   rows, LayerNorm.
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
 //! - [`tokenizer`]: the interface every tokenizer implements, so they can be compared side by side.
+//! - [`unicode`]: the range lookup behind the tokenizers' Unicode tables.
 
 pub mod asset;
 pub mod bpe;
@@ -21,4 +22,5 @@ pub mod link;
 pub mod minilm;
 pub mod posenc;
 pub mod tokenizer;
+pub mod unicode;
 pub mod wordpiece;

@@ -10,6 +10,7 @@
 //! (`<|endoftext|>` is split like any text) and the byte-level merges.
 
 use super::unicode_tables::{LETTERS, NUMBERS, WHITESPACE};
+use crate::unicode::in_ranges;
 
 /// The four character classes the pattern distinguishes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -22,23 +23,6 @@ pub enum CharClass {
     Space,
     /// Everything else: punctuation, symbols, marks, emoji, controls.
     Other,
-}
-
-/// Whether `code` falls in one of the sorted inclusive `ranges` (the WordPiece tables use it too).
-pub(crate) const fn in_ranges(ranges: &[(u32, u32)], code: u32) -> bool {
-    // A const-compatible binary search, so the ASCII table below can use it too.
-    let (mut lo, mut hi) = (0, ranges.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if code < ranges[mid].0 {
-            hi = mid;
-        } else if code > ranges[mid].1 {
-            lo = mid + 1;
-        } else {
-            return true;
-        }
-    }
-    false
 }
 
 const fn classify(code: u32) -> CharClass {

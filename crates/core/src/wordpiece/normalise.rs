@@ -13,7 +13,7 @@
 //! generator checks that), so the token ids never depend on it.
 
 use super::unicode_tables::{CJK, MAPPED, REMOVED, WHITESPACE};
-use crate::gpt2::pretokenize::in_ranges;
+use crate::unicode::in_ranges;
 
 const HANGUL_FIRST: u32 = 0xAC00;
 const HANGUL_LAST: u32 = 0xD7A3;

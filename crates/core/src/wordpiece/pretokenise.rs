@@ -5,7 +5,7 @@
 //! (unicode_tables.rs). Leaves out: offsets (the page shows words, not spans).
 
 use super::unicode_tables::{PUNCTUATION, SPLIT_WHITESPACE};
-use crate::gpt2::pretokenize::in_ranges;
+use crate::unicode::in_ranges;
 
 /// Whether the pre-tokeniser makes `c` a word of its own.
 pub fn is_punctuation(c: char) -> bool {
