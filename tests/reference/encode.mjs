@@ -1,16 +1,28 @@
-// Prints js-tiktoken's GPT-2 token ids for each FILE: one line per file, ids
-// separated by single spaces (the format of `til gpt2 encode FILE`).
+// Prints js-tiktoken's token ids for each FILE: one line per file, ids separated by
+// single spaces (the format of `til gpt2 encode FILE` and `til tokenize --model`).
+// --encoding NAME picks the encoding (gpt2, the default, or cl100k_base).
 // With --pieces, prints instead the UTF-8 byte length of each pre-token piece,
 // as V8 matches js-tiktoken's own gpt2 pattern, to check the hand-written
 // pre-tokenizer directly. `<|endoftext|>` in a file is ordinary text, as in til.
 // --unicode prints the Unicode version of this node's regex engine.
 // Leaves out: stdin, other encodings.
-// Usage: node tests/reference/encode.mjs [--pieces] FILE... | --unicode
+// Usage: node tests/reference/encode.mjs [--encoding NAME] [--pieces] FILE... | --unicode
 import { readFileSync } from "node:fs";
 import { Tiktoken } from "js-tiktoken/lite";
 import gpt2 from "js-tiktoken/ranks/gpt2";
+import cl100k_base from "js-tiktoken/ranks/cl100k_base";
 
-const args = process.argv.slice(2);
+const ENCODINGS = { gpt2, cl100k_base };
+let args = process.argv.slice(2);
+let ranks = gpt2;
+if (args[0] === "--encoding") {
+  ranks = ENCODINGS[args[1]];
+  if (!ranks) {
+    console.error(`unknown encoding ${args[1]}; known: ${Object.keys(ENCODINGS).join(", ")}`);
+    process.exit(2);
+  }
+  args = args.slice(2);
+}
 if (args[0] === "--unicode") {
   // The Unicode version of V8's \p{L}/\p{N}, to compare with til's tables.
   console.log(process.versions.unicode);
@@ -19,11 +31,11 @@ if (args[0] === "--unicode") {
 const pieces = args[0] === "--pieces";
 const files = pieces ? args.slice(1) : args;
 if (files.length === 0) {
-  console.error("usage: node tests/reference/encode.mjs [--pieces] FILE... | --unicode");
+  console.error("usage: node tests/reference/encode.mjs [--encoding NAME] [--pieces] FILE... | --unicode");
   process.exit(2);
 }
-const enc = new Tiktoken(gpt2);
-const pattern = new RegExp(gpt2.pat_str, "gu");
+const enc = new Tiktoken(ranks);
+const pattern = new RegExp(ranks.pat_str, "gu");
 const lines = files.map((file) => {
   const text = readFileSync(file, "utf8");
   if (pieces) return [...text.matchAll(pattern)].map((m) => Buffer.byteLength(m[0])).join(" ");

@@ -8,12 +8,12 @@
 //! text), other vocabularies, token detail and traces (the page shows those).
 
 use std::ffi::OsString;
-use std::fs;
-use std::io::{self, Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 use til_core::gpt2::Gpt2Tokenizer;
 
+use crate::ids::{parse_ids, read_input, utf8, write_ids};
 use crate::Failure;
 
 /// GPT-2's merges, compiled in so `til` works from any directory.
@@ -38,12 +38,12 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
         [Some("encode" | "decode"), Some("-h" | "--help")] => {
             Ok(out.write_all(GPT2_USAGE.as_bytes())?)
         }
-        [Some("encode")] | [Some("encode"), Some("-")] => encode(&read_stdin()?, "stdin", out),
+        [Some("encode")] | [Some("encode"), Some("-")] => encode(&read_input(None)?, "stdin", out),
         [Some("encode"), _] => {
             let path = Path::new(&args[1]);
-            encode(&read_file(path)?, &path.display().to_string(), out)
+            encode(&read_input(Some(path))?, &path.display().to_string(), out)
         }
-        [Some("decode")] => decode(&read_stdin()?, out),
+        [Some("decode")] => decode(&read_input(None)?, out),
         [Some(command @ ("encode" | "decode")), ..] => Err(Failure::Usage(format!(
             "too many arguments for `til gpt2 {command}`; try `til gpt2 --help`"
         ))),
@@ -54,75 +54,20 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     }
 }
 
-fn tokenizer() -> Result<Gpt2Tokenizer, Failure> {
+pub fn tokenizer() -> Result<Gpt2Tokenizer, Failure> {
     Gpt2Tokenizer::from_asset(ASSET).map_err(|e| Failure::Run(e.to_string()))
 }
 
 fn encode(bytes: &[u8], source: &str, out: &mut impl Write) -> Result<(), Failure> {
-    // 1. Text must be UTF-8: GPT-2 tokenizes characters' bytes, but the pattern needs characters.
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        Failure::Run(format!(
-            "{source} is not valid UTF-8 (at byte {})",
-            e.valid_up_to()
-        ))
-    })?;
-    // 2. Encode and print in one write: a line can hold millions of ids.
-    let ids = tokenizer()?.encode(text);
-    let mut line = Vec::with_capacity(ids.len() * 6 + 1);
-    for (i, &id) in ids.iter().enumerate() {
-        if i > 0 {
-            line.push(b' ');
-        }
-        push_decimal(&mut line, id);
-    }
-    line.push(b'\n');
-    Ok(out.write_all(&line)?)
-}
-
-/// Appends `n` in decimal; formatting machinery costs more than encoding here.
-fn push_decimal(line: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    line.extend_from_slice(&digits[start..]);
+    let text = utf8(bytes, source)?;
+    write_ids(out, &tokenizer()?.encode(text))
 }
 
 fn decode(input: &[u8], out: &mut impl Write) -> Result<(), Failure> {
-    // 1. Parse every id first, so bad input prints nothing.
-    let text = String::from_utf8_lossy(input);
-    let ids = text
-        .split_whitespace()
-        .enumerate()
-        .map(|(position, word)| {
-            word.parse::<u32>().map_err(|_| {
-                Failure::Run(format!(
-                    "`{word}` at position {position} is not a token id (0..=50256)"
-                ))
-            })
-        })
-        .collect::<Result<Vec<u32>, Failure>>()?;
-    // 2. Decode to bytes and write them as they are.
+    // Decode to bytes and write them as they are.
+    let ids = parse_ids(input, "0..=50256")?;
     let bytes = tokenizer()?
         .decode_bytes(&ids)
         .map_err(|e| Failure::Run(e.to_string()))?;
     Ok(out.write_all(&bytes)?)
-}
-
-fn read_stdin() -> Result<Vec<u8>, Failure> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::Run(format!("cannot read stdin: {e}")))?;
-    Ok(bytes)
-}
-
-fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
-    fs::read(path).map_err(|e| Failure::Run(format!("cannot read `{}`: {e}", path.display())))
 }

@@ -12,8 +12,10 @@ mod args;
 mod bpe_cmd;
 mod embed_cmd;
 mod gpt2_cmd;
+mod ids;
 mod minilm_cmd;
 mod posenc_cmd;
+mod tokenize_cmd;
 mod wordpiece_cmd;
 
 use std::io::{self, BufWriter, Write};
@@ -58,6 +60,10 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     // `til gpt2 …` parses its own arguments (gpt2_cmd.rs).
     if argv.first().is_some_and(|a| a == "gpt2") {
         return gpt2_cmd::run(&argv[1..], out);
+    }
+    // So do `til tokenize …` and `til detokenize …` (tokenize_cmd.rs).
+    if let Some(command @ ("tokenize" | "detokenize")) = argv.first().and_then(|a| a.to_str()) {
+        return tokenize_cmd::run(&argv[1..], command == "detokenize", out);
     }
     // So does `til embed …` (embed_cmd.rs).
     if argv.first().is_some_and(|a| a == "embed") {

@@ -10,6 +10,7 @@
 //! - [`minilm`]: a real transformer's embedding layer (all-MiniLM-L6-v2): token, position and type
 //!   rows, LayerNorm.
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
+//! - [`tiktoken`]: OpenAI's tiktoken encodings (cl100k_base), id for id with js-tiktoken.
 //! - [`tokenizer`]: the interface every tokenizer implements, so they can be compared side by side.
 //! - [`unicode`]: the range lookup behind the tokenizers' Unicode tables.
 
@@ -21,6 +22,7 @@ pub mod gpt2;
 pub mod link;
 pub mod minilm;
 pub mod posenc;
+pub mod tiktoken;
 pub mod tokenizer;
 pub mod unicode;
 pub mod wordpiece;

@@ -57,6 +57,36 @@ pub trait Tokenizer {
     fn decode(&self, ids: &[u32]) -> Result<String, UnknownId>;
 }
 
+/// A text cut into pre-token pieces by a pattern's `piece_len` (the byte length of the piece that
+/// starts a non-empty rest, at least one character); concatenating the pieces gives the text back.
+#[derive(Debug, Clone)]
+pub struct Pieces<'a> {
+    text: &'a str,
+    pos: usize,
+    piece_len: fn(&str) -> usize,
+}
+
+impl<'a> Pieces<'a> {
+    pub fn new(text: &'a str, piece_len: fn(&str) -> usize) -> Pieces<'a> {
+        Pieces {
+            text,
+            pos: 0,
+            piece_len,
+        }
+    }
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
+        let (piece, _) = rest.split_at((self.piece_len)(rest));
+        self.pos += piece.len();
+        Some(piece)
+    }
+}
+
 /// Where `part`, a slice of `whole`, starts in it.
 pub(crate) fn offset_in(whole: &str, part: &str) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize

@@ -7,6 +7,8 @@
 // Each test file is its own crate and uses only some of these helpers.
 #![allow(dead_code)]
 
+pub mod reference;
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

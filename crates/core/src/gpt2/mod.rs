@@ -22,7 +22,7 @@ use std::fmt;
 use crate::asset::AssetError;
 
 pub use encoder::{Gpt2Tokenizer, MergeStep, TokenDetail};
-pub use pretokenize::{char_class, pretokenize, CharClass, Pieces};
+pub use pretokenize::{char_class, pretokenize, CharClass};
 pub use unicode_tables::UNICODE_VERSION;
 
 /// Number of merges in GPT-2's vocabulary.

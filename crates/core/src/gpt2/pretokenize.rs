@@ -10,6 +10,7 @@
 //! (`<|endoftext|>` is split like any text) and the byte-level merges.
 
 use super::unicode_tables::{LETTERS, NUMBERS, WHITESPACE};
+use crate::tokenizer::Pieces;
 use crate::unicode::in_ranges;
 
 /// The four character classes the pattern distinguishes.
@@ -58,25 +59,7 @@ pub fn char_class(c: char) -> CharClass {
 
 /// Splits `text` into GPT-2 pre-tokens; concatenating them gives `text` back.
 pub fn pretokenize(text: &str) -> Pieces<'_> {
-    Pieces { text, pos: 0 }
-}
-
-/// Iterator over the pre-tokens of a text, see [`pretokenize`].
-#[derive(Debug, Clone)]
-pub struct Pieces<'a> {
-    text: &'a str,
-    pos: usize,
-}
-
-impl<'a> Iterator for Pieces<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
-        let (piece, _) = rest.split_at(piece_len(rest));
-        self.pos += piece.len();
-        Some(piece)
-    }
+    Pieces::new(text, piece_len)
 }
 
 /// Byte length of the piece that starts `rest` (non-empty); always at least one char.

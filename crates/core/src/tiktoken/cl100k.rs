@@ -1,0 +1,138 @@
+//! cl100k_base's pre-tokenizer, by hand (no regex engine in the wasm), matching the pattern as
+//! js-tiktoken runs it in V8:
+//!
+//! ```text
+//! ('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)
+//! |[^\r\n\p{L}\p{N}]?\p{L}+ |\p{N}{1,3} | ?[^\s\p{L}\p{N}]+[\r\n]* |\s*[\r\n]+ |\s+(?!\S) |\s+
+//! ```
+//!
+//! At each position the first alternative that matches wins, each with the regex's backtracking
+//! worked out: a letter run may take one leading character that is neither a line break, a letter
+//! nor a number; digits go three at a time; a run of other characters may take one leading space
+//! and trailing line breaks; a whitespace run ends after its last line break, or leaves its last
+//! character to the next piece when a non-space follows. The character classes are GPT-2's
+//! ([`crate::gpt2::char_class`], read from V8 by `tools/gpt2-asset/unicode-tables.mjs`).
+//! Leaves out: Python tiktoken's possessive-quantifier pattern, which can differ on rare inputs.
+
+use crate::gpt2::{char_class, CharClass};
+use crate::tokenizer::Pieces;
+
+/// Splits `text` into cl100k_base pre-tokens; concatenating them gives `text` back.
+pub fn pretokenize(text: &str) -> Pieces<'_> {
+    Pieces::new(text, piece_len)
+}
+
+fn is_line_break(c: char) -> bool {
+    c == '\r' || c == '\n'
+}
+
+/// Byte length of the piece that starts `rest` (non-empty); always at least one character.
+fn piece_len(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    // 1. Contractions, either case: 's 't 'm 'd, then 're 've 'll.
+    if bytes[0] == b'\'' {
+        let lower = |i: usize| bytes.get(i).map(u8::to_ascii_lowercase);
+        if matches!(lower(1), Some(b's' | b't' | b'm' | b'd')) {
+            return 2;
+        }
+        if matches!(
+            (lower(1), lower(2)),
+            (Some(b'r' | b'v'), Some(b'e')) | (Some(b'l'), Some(b'l'))
+        ) {
+            return 3;
+        }
+    }
+    let mut chars = rest.chars();
+    let first = chars.next().expect("rest is not empty");
+    let second = chars.next();
+    let (class, next) = (char_class(first), second.map(char_class));
+    let after_first = first.len_utf8();
+    // 2. `[^\r\n\p{L}\p{N}]?\p{L}+`.
+    if class == CharClass::Letter {
+        return run(rest, 0, |c| char_class(c) == CharClass::Letter);
+    }
+    if class != CharClass::Number && !is_line_break(first) && next == Some(CharClass::Letter) {
+        return run(rest, after_first, |c| char_class(c) == CharClass::Letter);
+    }
+    // 3. `\p{N}{1,3}`.
+    if class == CharClass::Number {
+        return rest
+            .char_indices()
+            .take(3)
+            .take_while(|&(_, c)| char_class(c) == CharClass::Number)
+            .last()
+            .map_or(after_first, |(i, c)| i + c.len_utf8());
+    }
+    // 4. ` ?[^\s\p{L}\p{N}]+[\r\n]*`.
+    let others_from = match (first, next) {
+        (' ', Some(CharClass::Other)) => Some(after_first),
+        (_, _) if class == CharClass::Other => Some(0),
+        _ => None,
+    };
+    if let Some(start) = others_from {
+        let end = run(rest, start, |c| char_class(c) == CharClass::Other);
+        return run(rest, end, is_line_break);
+    }
+    // 5. Whitespace: `\s*[\r\n]+` ends after the run's last line break; else `\s+(?!\S)` leaves the
+    //    last character to a following non-space; else `\s+`.
+    let end = run(rest, 0, |c| char_class(c) == CharClass::Space);
+    let whitespace = &rest[..end];
+    if let Some(last_break) = whitespace.rfind(is_line_break) {
+        return last_break + 1;
+    }
+    let last_start = whitespace.char_indices().last().map_or(0, |(i, _)| i);
+    if end == rest.len() || last_start == 0 {
+        end
+    } else {
+        last_start
+    }
+}
+
+/// The end (a byte offset) of the run of characters that `keep` accepts, starting at byte `from`.
+fn run(text: &str, from: usize, keep: impl Fn(char) -> bool) -> usize {
+    text[from..]
+        .char_indices()
+        .find(|&(_, c)| !keep(c))
+        .map_or(text.len(), |(i, _)| from + i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pretokenize;
+
+    fn pieces(text: &str) -> Vec<&str> {
+        pretokenize(text).collect()
+    }
+
+    #[test]
+    fn worked_examples() {
+        assert_eq!(pieces("Hello world"), ["Hello", " world"]);
+        assert_eq!(
+            pieces("I'M here, they'Ll"),
+            ["I", "'M", " here", ",", " they", "'Ll"]
+        );
+        assert_eq!(pieces("12345 1,000"), ["123", "45", " ", "1", ",", "000"]);
+        assert_eq!(pieces("a  b"), ["a", " ", " b"]);
+        assert_eq!(pieces("x \n\n  y"), ["x", " \n\n", " ", " y"]);
+        assert_eq!(pieces("ok!!\n\nnext"), ["ok", "!!\n\n", "next"]);
+        assert_eq!(pieces("\tword"), ["\tword"]);
+        assert_eq!(pieces("end   "), ["end", "   "]);
+        assert_eq!(pieces(" $5"), [" $", "5"]);
+        assert_eq!(pieces("(café)"), ["(café", ")"]);
+    }
+
+    #[test]
+    fn pieces_cover_the_text() {
+        for text in [
+            "",
+            " ",
+            "\r\n",
+            "日本語のテキスト 123",
+            "👍🏽 emoji's",
+            "a\u{3000}b\u{85}c",
+        ] {
+            assert_eq!(pieces(text).concat(), text);
+            assert!(pieces(text).iter().all(|p| !p.is_empty()));
+        }
+    }
+}

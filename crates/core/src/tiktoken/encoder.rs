@@ -1,0 +1,98 @@
+//! Byte-pair encoding by ranks, as tiktoken does it: a table from each token's bytes to its rank
+//! (its id), and for each pre-token piece either the piece's own rank or a merge loop that keeps
+//! joining the adjacent pair whose joined bytes have the lowest rank. Leaves out: the pattern
+//! (cl100k.rs) and caching (pieces repeat less than the table lookups cost).
+
+use super::ranks;
+use super::TiktokenError;
+use crate::fxhash::FxHashMap;
+
+/// An encoding's ranks, ready to encode.
+#[derive(Clone, Debug)]
+pub struct RankBpe {
+    ranks: FxHashMap<Vec<u8>, u32>,
+    /// Each id's bytes, for decoding.
+    tokens: Vec<Vec<u8>>,
+}
+
+/// No pair: merging stops when every adjacent pair has this rank.
+const NONE: u32 = u32::MAX;
+
+impl RankBpe {
+    /// Parses and checks the ranks asset (every token whole and distinct, every byte a token).
+    pub fn from_asset(asset: &[u8]) -> Result<RankBpe, TiktokenError> {
+        let tokens: Vec<Vec<u8>> = ranks::parse(asset)?
+            .into_iter()
+            .map(<[u8]>::to_vec)
+            .collect();
+        let mut table = FxHashMap::default();
+        table.reserve(tokens.len());
+        for (rank, token) in tokens.iter().enumerate() {
+            if table.insert(token.clone(), rank as u32).is_some() {
+                return Err(TiktokenError::BadToken { rank });
+            }
+        }
+        if let Some(byte) = (0..=255u8).find(|b| !table.contains_key(&[*b][..])) {
+            return Err(TiktokenError::MissingByte { byte });
+        }
+        Ok(RankBpe {
+            ranks: table,
+            tokens,
+        })
+    }
+
+    /// Number of ids.
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// The bytes of token `id`, if there is one.
+    pub fn token(&self, id: u32) -> Option<&[u8]> {
+        self.tokens.get(id as usize).map(Vec::as_slice)
+    }
+
+    /// Appends the ids of one pre-token piece to `out`, each with its byte length.
+    pub fn encode_piece(&self, piece: &[u8], out: &mut Vec<(u32, usize)>) {
+        if let Some(&rank) = self.ranks.get(piece) {
+            out.push((rank, piece.len()));
+            return;
+        }
+        // Part starts, and the rank of joining each part with the next one; the last byte's start
+        // and the piece's end close the list (a piece here has two bytes or more).
+        let rank_of = |bytes: &[u8]| self.ranks.get(bytes).copied().unwrap_or(NONE);
+        let mut parts: Vec<(usize, u32)> = (0..piece.len().saturating_sub(1))
+            .map(|i| (i, rank_of(&piece[i..i + 2])))
+            .collect();
+        parts.push((piece.len().saturating_sub(1), NONE));
+        parts.push((piece.len(), NONE));
+        // The rank of joining part i with part i + 1, once part i + 1 spans to part i + 3.
+        let joined = |parts: &[(usize, u32)], i: usize| match parts.get(i + 3) {
+            Some(&(end, _)) => rank_of(&piece[parts[i].0..end]),
+            None => NONE,
+        };
+        loop {
+            // The lowest-ranked pair, leftmost on ties.
+            let (at, rank) = parts[..parts.len() - 1].iter().enumerate().fold(
+                (0, NONE),
+                |best, (i, &(_, r))| if r < best.1 { (i, r) } else { best },
+            );
+            if rank == NONE {
+                break;
+            }
+            parts[at].1 = joined(&parts, at);
+            if at > 0 {
+                parts[at - 1].1 = joined(&parts, at - 1);
+            }
+            parts.remove(at + 1);
+        }
+        // Every part is a token: merging only ever joins two tokens into one.
+        for pair in parts.windows(2) {
+            let (start, end) = (pair[0].0, pair[1].0);
+            out.push((rank_of(&piece[start..end]), end - start));
+        }
+    }
+}

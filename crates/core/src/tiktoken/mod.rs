@@ -1,0 +1,59 @@
+//! OpenAI's tiktoken encodings, id for id with js-tiktoken 1.0.21: byte-level BPE over a ranks
+//! table (each token's bytes, in rank order; [`ranks`]) behind a hand-written pre-tokenizer for the
+//! encoding's pattern ([`cl100k`]). A piece that is itself a token is that token; otherwise its bytes
+//! are merged lowest rank first, as tiktoken's `byte_pair_merge` does ([`RankBpe`]).
+//!
+//! Implemented: `cl100k_base` (GPT-3.5 and GPT-4). Leaves out: special-token parsing (their
+//! strings are ordinary text, as `encode_ordinary`), `o200k_base` (its case-class pattern needs
+//! more Unicode tables), and loading files (callers pass the asset's bytes).
+
+mod as_tokenizer;
+pub mod cl100k;
+mod encoder;
+pub mod ranks;
+
+use std::fmt;
+
+use crate::asset::AssetError;
+
+pub use as_tokenizer::Cl100k;
+pub use encoder::RankBpe;
+
+/// Everything that can go wrong: a damaged ranks asset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TiktokenError {
+    Asset(AssetError),
+    /// A token of length 0, one that repeats an earlier one, or a payload that ends inside a token.
+    BadToken {
+        rank: usize,
+    },
+    /// A single byte has no token, so some texts could not be encoded.
+    MissingByte {
+        byte: u8,
+    },
+}
+
+impl fmt::Display for TiktokenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TiktokenError::Asset(error) => error.fmt(f),
+            TiktokenError::BadToken { rank } => {
+                write!(f, "the tiktoken ranks asset is invalid at rank {rank}: an empty, repeated or cut-off token")
+            }
+            TiktokenError::MissingByte { byte } => {
+                write!(
+                    f,
+                    "the tiktoken ranks asset has no token for byte {byte:#04x}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for TiktokenError {}
+
+impl From<AssetError> for TiktokenError {
+    fn from(error: AssetError) -> TiktokenError {
+        TiktokenError::Asset(error)
+    }
+}
