@@ -42,10 +42,11 @@ export const drawnIds = (page) =>
   page.getByTestId('gpt2-token').evaluateAll((els) => els.map((el) => Number(el.dataset.id)));
 
 /**
- * js-tiktoken's GPT-2 ids for `text` (`node tests/reference/encode.mjs FILE`), installing
- * tests/reference with `npm ci` first if its node_modules is missing.
+ * js-tiktoken's ids for `text` in `encoding` (gpt2 unless named; `node tests/reference/encode.mjs
+ * --encoding NAME FILE`), installing tests/reference with `npm ci` first if its node_modules is
+ * missing.
  */
-export function referenceIds(text) {
+export function referenceIds(text, encoding = 'gpt2') {
   if (!existsSync(join(REFERENCE_DIR, 'node_modules', 'js-tiktoken'))) {
     const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REFERENCE_DIR, encoding: 'utf8' });
     if (ci.status !== 0) throw new Error(`npm ci in ${REFERENCE_DIR} failed:\n${ci.stderr}`);
@@ -54,7 +55,8 @@ export function referenceIds(text) {
   try {
     const file = join(dir, 'input.txt');
     writeFileSync(file, text, 'utf8');
-    const run = spawnSync(process.execPath, [join(REFERENCE_DIR, 'encode.mjs'), file], { encoding: 'utf8' });
+    const args = [join(REFERENCE_DIR, 'encode.mjs'), '--encoding', encoding, file];
+    const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`tests/reference/encode.mjs failed:\n${run.stderr}`);
     const line = run.stdout.trim();
     return line === '' ? [] : line.split(' ').map(Number);
