@@ -16,5 +16,7 @@ pub const MINILM_LAYER: &str = "minilm/layer.bin";
 pub const MINILM_TOKENS: &str = "minilm/tokens.bin";
 /// OpenAI's cl100k_base ranks, GPT-3.5's and GPT-4's tokens (0.7 MB, 0.46 MB gzip).
 pub const CL100K: &str = "tiktoken/cl100k_base.bin";
+/// OpenAI's o200k_base ranks, GPT-4o's tokens (1.6 MB, 1.05 MB gzip).
+pub const O200K: &str = "tiktoken/o200k_base.bin";
 /// Tiny Shakespeare (1.1 MB), a corpus preset.
 pub const TINY_SHAKESPEARE: &str = "tinyshakespeare.txt";

@@ -1,17 +1,18 @@
-//! The tokenizers the lab compares, in order: the walkthrough's run, GPT-2, MiniLM's WordPiece and
-//! GPT-4's cl100k_base, each as a [`Side`] whose state follows its training run or its download
-//! (cl100k_base's 0.7 MB only when the reader asks for it). A new tokenizer is one more entry here.
+//! The tokenizers the lab compares, in order: the walkthrough's run, GPT-2, MiniLM's WordPiece,
+//! GPT-4's cl100k_base and GPT-4o's o200k_base, each as a [`Side`] whose state follows its training
+//! run or its download (OpenAI's ranks only when the reader asks for them). A new tokenizer is one
+//! more entry here.
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use til_core::bpe::BpeTokenizer;
 use til_core::gpt2::Gpt2Tokenizer;
-use til_core::tiktoken::{Cl100k, RankBpe};
+use til_core::tiktoken::{Encoding, RankBpe};
 use til_core::tokenizer::Piece;
 
-use super::compare::{plain_kind, Side, SideState};
+use super::compare::{plain_kind, Notes, Side, SideState};
 use crate::assets::status::AssetStatus;
-use crate::assets::{asset, urls, Asset, Load};
+use crate::assets::{asset, urls, Asset, Build, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes, WORDPIECE_ABOUT};
 
 pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: Asset<Gpt2Tokenizer>) -> Vec<Side> {
@@ -19,7 +20,8 @@ pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: Asset<Gpt2Tokenizer
         bpe_side(bpe),
         gpt2_side(gpt2),
         wordpiece_side(),
-        cl100k_side(),
+        tiktoken_side(&CL100K),
+        tiktoken_side(&O200K),
     ]
 }
 
@@ -91,50 +93,89 @@ fn wordpiece_side() -> Side {
     }
 }
 
-/// cl100k_base's ranks as the page's asset.
-fn cl100k() -> Asset<Cl100k> {
-    asset(urls::CL100K, 0, |bytes| {
-        RankBpe::from_asset(bytes)
-            .map(Cl100k::new)
-            .map_err(|e| e.to_string())
-    })
+/// One of OpenAI's encodings as a side: what the page needs to offer it and build it.
+struct TiktokenSpec {
+    slug: &'static str,
+    title: &'static str,
+    about: &'static str,
+    url: &'static str,
+    /// Its size, as the Load button says it.
+    size: &'static str,
+    /// `data-testid` of its loading line.
+    status: &'static str,
+    build: Build<Encoding>,
+    /// Its Load button and loading line, under its chips.
+    notes: Notes,
 }
 
-fn cl100k_side() -> Side {
-    let ranks = cl100k();
+const CL100K: TiktokenSpec = TiktokenSpec {
+    slug: "cl100k",
+    title: "GPT-4 (cl100k_base)",
+    about: "OpenAI's byte-level BPE for GPT-3.5 and GPT-4: 100,256 tokens, digits in groups of up to three, \
+            contractions in either case, and runs of spaces kept apart from the word that follows.",
+    url: urls::CL100K,
+    size: "0.7 MB",
+    status: "cl100k-status",
+    build: |bytes| Ok(Encoding::cl100k(parse(bytes)?)),
+    notes: |_| view! { <RanksLoad spec=&CL100K/> }.into_any(),
+};
+
+const O200K: TiktokenSpec = TiktokenSpec {
+    slug: "o200k",
+    title: "GPT-4o (o200k_base)",
+    about:
+        "OpenAI's byte-level BPE for GPT-4o: 199,998 tokens; words are cut where the case changes \
+            (HelloWorld is Hello + World), with contractions kept on the word.",
+    url: urls::O200K,
+    size: "1.6 MB",
+    status: "o200k-status",
+    build: |bytes| Ok(Encoding::o200k(parse(bytes)?)),
+    notes: |_| view! { <RanksLoad spec=&O200K/> }.into_any(),
+};
+
+/// The encoding's ranks as the page's asset (the same handle wherever it is asked for).
+fn ranks(spec: &'static TiktokenSpec) -> Asset<Encoding> {
+    asset(spec.url, 0, spec.build)
+}
+
+fn parse(bytes: &[u8]) -> Result<RankBpe, String> {
+    RankBpe::from_asset(bytes).map_err(|e| e.to_string())
+}
+
+fn tiktoken_side(spec: &'static TiktokenSpec) -> Side {
+    let asset = ranks(spec);
     Side {
-        slug: "cl100k",
-        title: "GPT-4 (cl100k_base)",
-        about: Signal::stored(
-            "OpenAI's byte-level BPE for GPT-3.5 and GPT-4: 100,256 tokens, digits in groups of up to three, \
-             contractions in either case, and runs of spaces kept apart from the word that follows."
-                .to_string(),
-        ),
-        state: Signal::derive(move || match ranks.state.get() {
-            Load::Idle => SideState::Waiting("Not loaded yet: its ranks are 0.7 MB.".to_string()),
-            Load::Loading(_) => SideState::Waiting("Loading cl100k_base's ranks…".to_string()),
+        slug: spec.slug,
+        title: spec.title,
+        about: Signal::stored(spec.about.to_string()),
+        state: Signal::derive(move || match asset.state.get() {
+            Load::Idle => {
+                SideState::Waiting(format!("Not loaded yet: its ranks are {}.", spec.size))
+            }
+            Load::Loading(_) => SideState::Waiting("Loading its ranks…".to_string()),
             Load::Failed(why) => SideState::Failed(why),
             Load::Ready(t, _) => SideState::Ready(t),
         }),
         kind: plain_kind,
-        notes: Some(|_| view! { <Cl100kLoad/> }.into_any()),
+        notes: Some(spec.notes),
     }
 }
 
-/// The button that fetches cl100k_base, then its loading line (progress, cost, or the failure
-/// with Retry).
+/// The button that fetches an encoding's ranks, then its loading line (progress, cost, or the
+/// failure with Retry).
 #[component]
-fn Cl100kLoad() -> impl IntoView {
-    let ranks = cl100k();
-    move || match ranks.state.get() {
+fn RanksLoad(spec: &'static TiktokenSpec) -> impl IntoView {
+    let asset = ranks(spec);
+    let slug = spec.slug;
+    move || match asset.state.get() {
         Load::Idle => view! {
-            <button type="button" data-testid="cl100k-load" on:click=move |_| ranks.want()>
-                "Load cl100k_base (0.7 MB)"
+            <button type="button" data-testid=format!("{slug}-load") on:click=move |_| asset.want()>
+                {format!("Load {} ({})", spec.title, spec.size)}
             </button>
         }
         .into_any(),
         _ => view! {
-            <AssetStatus asset=ranks what="cl100k_base's ranks" total=0 testid="cl100k-status"/>
+            <AssetStatus asset=asset what="its ranks" total=0 testid=spec.status/>
         }
         .into_any(),
     }

@@ -1,6 +1,6 @@
 // Prints js-tiktoken's token ids for each FILE: one line per file, ids separated by
 // single spaces (the format of `til gpt2 encode FILE` and `til tokenize --model`).
-// --encoding NAME picks the encoding (gpt2, the default, or cl100k_base).
+// --encoding NAME picks the encoding (gpt2, the default, cl100k_base or o200k_base).
 // With --pieces, prints instead the UTF-8 byte length of each pre-token piece,
 // as V8 matches js-tiktoken's own gpt2 pattern, to check the hand-written
 // pre-tokenizer directly. `<|endoftext|>` in a file is ordinary text, as in til.
@@ -11,8 +11,9 @@ import { readFileSync } from "node:fs";
 import { Tiktoken } from "js-tiktoken/lite";
 import gpt2 from "js-tiktoken/ranks/gpt2";
 import cl100k_base from "js-tiktoken/ranks/cl100k_base";
+import o200k_base from "js-tiktoken/ranks/o200k_base";
 
-const ENCODINGS = { gpt2, cl100k_base };
+const ENCODINGS = { gpt2, cl100k_base, o200k_base };
 let args = process.argv.slice(2);
 let ranks = gpt2;
 if (args[0] === "--encoding") {

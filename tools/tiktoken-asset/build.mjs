@@ -22,7 +22,7 @@ import { dirname, join } from "node:path";
 const here = dirname(fileURLToPath(import.meta.url));
 const ranksDir = join(here, "node_modules", "js-tiktoken", "dist", "ranks");
 const outDir = join(here, "..", "..", "assets", "tiktoken");
-const ENCODINGS = ["cl100k_base"];
+const ENCODINGS = ["cl100k_base", "o200k_base"];
 const check = process.argv.includes("--check");
 
 function fail(msg) {

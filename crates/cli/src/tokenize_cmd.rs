@@ -2,7 +2,7 @@
 //! lab's tokenizers by name on the command line. tokenize prints the ids of FILE (or stdin) on one
 //! line, separated by single spaces; detokenize reads ids from stdin and writes the bytes they stand
 //! for, exactly, so `detokenize(tokenize(x)) == x`. The ranks and merges are compiled in.
-//! Leaves out: the zoo's other tokenizers (SentencePiece, Tekken, SmolLM2, o200k_base) and
+//! Leaves out: the zoo's other tokenizers (SentencePiece, Tekken, SmolLM2) and
 //! WordPiece, whose normalising loses the text (`til wordpiece encode` has it).
 
 use std::ffi::OsString;
@@ -10,16 +10,17 @@ use std::io::Write;
 use std::path::Path;
 
 use til_core::gpt2::Gpt2Tokenizer;
-use til_core::tiktoken::{Cl100k, RankBpe};
+use til_core::tiktoken::{Encoding, RankBpe};
 
 use crate::ids::{parse_ids, read_input, utf8, write_ids};
 use crate::Failure;
 
-/// cl100k_base's ranks (assets/tiktoken, from js-tiktoken 1.0.21), compiled in.
+/// OpenAI's ranks (assets/tiktoken, from js-tiktoken 1.0.21), compiled in.
 const CL100K: &[u8] = include_bytes!("../../../assets/tiktoken/cl100k_base.bin");
+const O200K: &[u8] = include_bytes!("../../../assets/tiktoken/o200k_base.bin");
 
 /// The names, as `--model` and `--list` spell them.
-const MODELS: [&str; 2] = ["gpt2", "cl100k_base"];
+const MODELS: [&str; 3] = ["gpt2", "cl100k_base", "o200k_base"];
 
 pub const TOKENIZE_USAGE: &str = "\
 usage: til tokenize --model NAME [FILE]
@@ -31,23 +32,22 @@ tokenize:   prints the token ids of FILE (or stdin; `-` also means stdin) on one
             tokens in it are ordinary text.
 detokenize: reads whitespace-separated ids from stdin and writes the text they
             stand for, byte for byte.
---list:     prints the model names, one a line: gpt2, cl100k_base.
+--list:     prints the model names, one a line: gpt2, cl100k_base, o200k_base.
 ";
 
 /// A model by name.
 enum Model {
     Gpt2(Gpt2Tokenizer),
-    Cl100k(Cl100k),
+    Tiktoken(Encoding),
 }
 
 impl Model {
     fn load(name: &str) -> Result<Model, Failure> {
-        let run = |e: String| Failure::Run(e);
+        let ranks = |asset| RankBpe::from_asset(asset).map_err(|e| Failure::Run(e.to_string()));
         match name {
             "gpt2" => Ok(Model::Gpt2(crate::gpt2_cmd::tokenizer()?)),
-            "cl100k_base" => Ok(Model::Cl100k(Cl100k::new(
-                RankBpe::from_asset(CL100K).map_err(|e| run(e.to_string()))?,
-            ))),
+            "cl100k_base" => Ok(Model::Tiktoken(Encoding::cl100k(ranks(CL100K)?))),
+            "o200k_base" => Ok(Model::Tiktoken(Encoding::o200k(ranks(O200K)?))),
             other => Err(Failure::Run(format!(
                 "unknown model `{other}`; the models are: {}",
                 MODELS.join(", ")
@@ -58,21 +58,21 @@ impl Model {
     fn encode(&self, text: &str) -> Vec<u32> {
         match self {
             Model::Gpt2(t) => t.encode(text),
-            Model::Cl100k(t) => t.encode_ids(text),
+            Model::Tiktoken(t) => t.encode_ids(text),
         }
     }
 
     fn decode(&self, ids: &[u32]) -> Result<Vec<u8>, Failure> {
         match self {
             Model::Gpt2(t) => t.decode_bytes(ids).map_err(|e| Failure::Run(e.to_string())),
-            Model::Cl100k(t) => t.decode_bytes(ids).map_err(|e| Failure::Run(e.to_string())),
+            Model::Tiktoken(t) => t.decode_bytes(ids).map_err(|e| Failure::Run(e.to_string())),
         }
     }
 
     fn ids(&self) -> String {
         let last = match self {
             Model::Gpt2(_) => til_core::gpt2::END_OF_TEXT as usize,
-            Model::Cl100k(t) => til_core::tokenizer::Tokenizer::vocab_size(t) - 1,
+            Model::Tiktoken(t) => til_core::tokenizer::Tokenizer::vocab_size(t) - 1,
         };
         format!("0..={last}")
     }

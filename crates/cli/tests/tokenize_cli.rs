@@ -22,7 +22,7 @@ fn each_model_tokenizes_and_gives_the_text_back() {
     }
     assert_eq!(
         stdout(&til_with_stdin(&["tokenize", "--list"], b"")),
-        "gpt2\ncl100k_base\n"
+        "gpt2\ncl100k_base\no200k_base\n"
     );
     assert!(stdout(&til_with_stdin(&["tokenize", "--help"], b""))
         .contains("til detokenize --model NAME"));
@@ -33,7 +33,7 @@ fn bad_input_fails_with_one_line() {
     // (arguments, stdin, exit code, what the line says)
     #[rustfmt::skip]
     let cases: [(&[&str], &[u8], i32, &str); 7] = [
-        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base"),
+        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base, o200k_base"),
         (&["tokenize", "--model", "cl100k_base"], b"caf\xe9", 1, "not valid UTF-8 (at byte 3)"),
         (&["tokenize", "--model", "cl100k_base", "/no/such/file"], b"", 1, "cannot read"),
         (&["detokenize", "--model", "cl100k_base"], b"9906 100256", 1, "token id 100256 at position 1 is not in this vocabulary (0..100256)"),

@@ -1,19 +1,36 @@
-//! A tiktoken encoding behind the lab's [`Tokenizer`] interface: pieces with their ids, byte spans
-//! and GPT-2-style printable forms (`Ġ` for a space byte), decoding to the exact bytes.
+//! A tiktoken encoding (its pattern over its ranks) behind the lab's [`Tokenizer`] interface: pieces
+//! with their ids, byte spans and GPT-2-style printable forms (`Ġ` for a space byte), decoding to
+//! the exact bytes.
 
-use super::{cl100k, RankBpe};
+use super::{cl100k, o200k, RankBpe};
 use crate::gpt2::byte_table::printable;
-use crate::tokenizer::{Piece, Tokenizer, UnknownId};
+use crate::tokenizer::{Piece, Pieces, Tokenizer, UnknownId};
 
-/// cl100k_base: its pattern over its ranks.
+/// One encoding: its name, its pattern and its ranks.
 #[derive(Clone, Debug)]
-pub struct Cl100k {
+pub struct Encoding {
+    name: &'static str,
+    pretokenize: fn(&str) -> Pieces<'_>,
     bpe: RankBpe,
 }
 
-impl Cl100k {
-    pub fn new(bpe: RankBpe) -> Cl100k {
-        Cl100k { bpe }
+impl Encoding {
+    /// cl100k_base (GPT-3.5, GPT-4) over its ranks.
+    pub fn cl100k(bpe: RankBpe) -> Encoding {
+        Encoding {
+            name: "cl100k_base",
+            pretokenize: cl100k::pretokenize,
+            bpe,
+        }
+    }
+
+    /// o200k_base (GPT-4o) over its ranks.
+    pub fn o200k(bpe: RankBpe) -> Encoding {
+        Encoding {
+            name: "o200k_base",
+            pretokenize: o200k::pretokenize,
+            bpe,
+        }
     }
 
     /// The ids of `text`, as js-tiktoken's `encode(text, [], [])`.
@@ -39,7 +56,7 @@ impl Cl100k {
 
     fn each_token(&self, text: &str, mut f: impl FnMut(u32, usize)) {
         let mut tokens = Vec::new();
-        for piece in cl100k::pretokenize(text) {
+        for piece in (self.pretokenize)(text) {
             tokens.clear();
             self.bpe.encode_piece(piece.as_bytes(), &mut tokens);
             for &(id, len) in &tokens {
@@ -49,9 +66,9 @@ impl Cl100k {
     }
 }
 
-impl Tokenizer for Cl100k {
+impl Tokenizer for Encoding {
     fn name(&self) -> &str {
-        "cl100k_base"
+        self.name
     }
 
     fn vocab_size(&self) -> usize {

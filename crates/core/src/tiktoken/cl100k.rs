@@ -22,39 +22,60 @@ pub fn pretokenize(text: &str) -> Pieces<'_> {
     Pieces::new(text, piece_len)
 }
 
-fn is_line_break(c: char) -> bool {
+pub(super) fn is_line_break(c: char) -> bool {
     c == '\r' || c == '\n'
 }
 
 /// Byte length of the piece that starts `rest` (non-empty); always at least one character.
 fn piece_len(rest: &str) -> usize {
-    let bytes = rest.as_bytes();
-    // 1. Contractions, either case: 's 't 'm 'd, then 're 've 'll.
-    if bytes[0] == b'\'' {
-        let lower = |i: usize| bytes.get(i).map(u8::to_ascii_lowercase);
-        if matches!(lower(1), Some(b's' | b't' | b'm' | b'd')) {
-            return 2;
-        }
-        if matches!(
-            (lower(1), lower(2)),
-            (Some(b'r' | b'v'), Some(b'e')) | (Some(b'l'), Some(b'l'))
-        ) {
-            return 3;
-        }
+    // 1. Contractions, either case.
+    let contraction = contraction_len(rest);
+    if contraction > 0 {
+        return contraction;
     }
+    // 2. `[^\r\n\p{L}\p{N}]?\p{L}+`.
     let mut chars = rest.chars();
     let first = chars.next().expect("rest is not empty");
-    let second = chars.next();
-    let (class, next) = (char_class(first), second.map(char_class));
-    let after_first = first.len_utf8();
-    // 2. `[^\r\n\p{L}\p{N}]?\p{L}+`.
+    let (class, next) = (char_class(first), chars.next().map(char_class));
     if class == CharClass::Letter {
         return run(rest, 0, |c| char_class(c) == CharClass::Letter);
     }
     if class != CharClass::Number && !is_line_break(first) && next == Some(CharClass::Letter) {
-        return run(rest, after_first, |c| char_class(c) == CharClass::Letter);
+        return run(rest, first.len_utf8(), |c| {
+            char_class(c) == CharClass::Letter
+        });
     }
-    // 3. `\p{N}{1,3}`.
+    rest_len(rest, is_line_break)
+}
+
+/// The length of the contraction (`'s 't 'm 'd 're 've 'll`, in any case) that starts `rest`, or 0.
+pub(super) fn contraction_len(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    if bytes.first() != Some(&b'\'') {
+        return 0;
+    }
+    let lower = |i: usize| bytes.get(i).map(u8::to_ascii_lowercase);
+    if matches!(lower(1), Some(b's' | b't' | b'm' | b'd')) {
+        return 2;
+    }
+    if matches!(
+        (lower(1), lower(2)),
+        (Some(b'r' | b'v'), Some(b'e')) | (Some(b'l'), Some(b'l'))
+    ) {
+        return 3;
+    }
+    0
+}
+
+/// The alternatives after the words, which cl100k_base and o200k_base share: `\p{N}{1,3}`,
+/// ` ?[^\s\p{L}\p{N}]+` with what `trailing` takes after it (`[\r\n]*`, or o200k's `[\r\n/]*`),
+/// `\s*[\r\n]+`, `\s+(?!\S)`, `\s+`.
+pub(super) fn rest_len(rest: &str, trailing: fn(char) -> bool) -> usize {
+    let mut chars = rest.chars();
+    let first = chars.next().expect("rest is not empty");
+    let (class, next) = (char_class(first), chars.next().map(char_class));
+    let after_first = first.len_utf8();
+    // 3. Up to three numbers.
     if class == CharClass::Number {
         return rest
             .char_indices()
@@ -63,7 +84,7 @@ fn piece_len(rest: &str) -> usize {
             .last()
             .map_or(after_first, |(i, c)| i + c.len_utf8());
     }
-    // 4. ` ?[^\s\p{L}\p{N}]+[\r\n]*`.
+    // 4. Other characters, with one leading space and what may trail them.
     let others_from = match (first, next) {
         (' ', Some(CharClass::Other)) => Some(after_first),
         (_, _) if class == CharClass::Other => Some(0),
@@ -71,7 +92,7 @@ fn piece_len(rest: &str) -> usize {
     };
     if let Some(start) = others_from {
         let end = run(rest, start, |c| char_class(c) == CharClass::Other);
-        return run(rest, end, is_line_break);
+        return run(rest, end, trailing);
     }
     // 5. Whitespace: `\s*[\r\n]+` ends after the run's last line break; else `\s+(?!\S)` leaves the
     //    last character to a following non-space; else `\s+`.
@@ -89,7 +110,7 @@ fn piece_len(rest: &str) -> usize {
 }
 
 /// The end (a byte offset) of the run of characters that `keep` accepts, starting at byte `from`.
-fn run(text: &str, from: usize, keep: impl Fn(char) -> bool) -> usize {
+pub(super) fn run(text: &str, from: usize, keep: impl Fn(char) -> bool) -> usize {
     text[from..]
         .char_indices()
         .find(|&(_, c)| !keep(c))

@@ -1,23 +1,27 @@
 //! OpenAI's tiktoken encodings, id for id with js-tiktoken 1.0.21: byte-level BPE over a ranks
 //! table (each token's bytes, in rank order; [`ranks`]) behind a hand-written pre-tokenizer for the
-//! encoding's pattern ([`cl100k`]). A piece that is itself a token is that token; otherwise its bytes
+//! encoding's pattern ([`cl100k`], [`o200k`]). A piece that is itself a token is that token; otherwise its bytes
 //! are merged lowest rank first, as tiktoken's `byte_pair_merge` does ([`RankBpe`]).
 //!
-//! Implemented: `cl100k_base` (GPT-3.5 and GPT-4). Leaves out: special-token parsing (their
-//! strings are ordinary text, as `encode_ordinary`), `o200k_base` (its case-class pattern needs
-//! more Unicode tables), and loading files (callers pass the asset's bytes).
+//! Implemented: `cl100k_base` (GPT-3.5 and GPT-4) and `o200k_base` (GPT-4o). Leaves out:
+//! special-token parsing (their strings are ordinary text, as `encode_ordinary`) and loading files
+//! (callers pass the asset's bytes).
 
 mod as_tokenizer;
 pub mod cl100k;
 mod encoder;
+pub mod o200k;
 pub mod ranks;
+mod unicode_tables;
 
 use std::fmt;
 
 use crate::asset::AssetError;
 
-pub use as_tokenizer::Cl100k;
+pub use as_tokenizer::Encoding;
 pub use encoder::RankBpe;
+/// The Unicode version of o200k_base's case tables (the letter tables are GPT-2's).
+pub use unicode_tables::UNICODE_VERSION;
 
 /// Everything that can go wrong: a damaged ranks asset.
 #[derive(Clone, Debug, PartialEq, Eq)]

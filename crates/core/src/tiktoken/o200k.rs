@@ -1,0 +1,156 @@
+//! o200k_base's pre-tokenizer (GPT-4o), by hand, matching the pattern as js-tiktoken runs it in V8:
+//!
+//! ```text
+//! [^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+('s|'t|'re|'ve|'m|'ll|'d)?
+//! |[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*('s|'t|'re|'ve|'m|'ll|'d)?
+//! |\p{N}{1,3} | ?[^\s\p{L}\p{N}]+[\r\n/]* |\s*[\r\n]+ |\s+(?!\S) |\s+
+//! ```
+//!
+//! (the contractions in every mix of cases). Words are cut at case changes: "upper" letters (Lu,
+//! Lt, and Lm, Lo and marks, which belong to both classes) may lead a run of "lower" ones, so
+//! `HelloWorld` is `Hello` and `World`. The first alternative's backtracking, worked out: after the
+//! longest run of upper-class characters, a lower-only letter continues the word; failing that, the
+//! word ends just after the run's last character that belongs to both classes. The second
+//! alternative takes an all-upper word. The rest is cl100k_base's ([`super::cl100k`]).
+//! Leaves out: Python tiktoken's possessive-quantifier pattern, which can differ on rare inputs.
+
+use super::cl100k::{contraction_len, is_line_break, rest_len, run};
+use super::unicode_tables::{MARK, MODIFIER, UPPER};
+use crate::gpt2::{char_class, CharClass};
+use crate::tokenizer::Pieces;
+use crate::unicode::{in_alternating_ranges, in_ranges};
+
+/// Splits `text` into o200k_base pre-tokens; concatenating them gives `text` back.
+pub fn pretokenize(text: &str) -> Pieces<'_> {
+    Pieces::new(text, piece_len)
+}
+
+/// Where a character stands in the two letter classes of the pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Case {
+    /// Lu, Lt: the upper class only.
+    Upper,
+    /// Ll: the lower class only.
+    Lower,
+    /// Lm, Lo (letters) and M (marks, not letters): both classes.
+    Both,
+    /// Neither class.
+    Neither,
+}
+
+fn case(c: char) -> Case {
+    let code = c as u32;
+    if c.is_ascii() {
+        return match c {
+            'A'..='Z' => Case::Upper,
+            'a'..='z' => Case::Lower,
+            _ => Case::Neither,
+        };
+    }
+    // Letters are Lu, Lt, Ll, Lm or Lo: a letter in neither table is Ll.
+    if char_class(c) == CharClass::Letter {
+        if in_alternating_ranges(UPPER, code) {
+            Case::Upper
+        } else if in_ranges(MODIFIER, code) {
+            Case::Both
+        } else {
+            Case::Lower
+        }
+    } else if in_ranges(MARK, code) {
+        Case::Both
+    } else {
+        Case::Neither
+    }
+}
+
+fn is_upperish(c: char) -> bool {
+    matches!(case(c), Case::Upper | Case::Both)
+}
+
+fn is_lowerish(c: char) -> bool {
+    matches!(case(c), Case::Lower | Case::Both)
+}
+
+/// Byte length of the piece that starts `rest` (non-empty); always at least one character.
+fn piece_len(rest: &str) -> usize {
+    let first = rest.chars().next().expect("rest is not empty");
+    // The optional leading character: not a line break, letter or number (marks may lead).
+    let class = char_class(first);
+    let can_lead =
+        !is_line_break(first) && class != CharClass::Letter && class != CharClass::Number;
+    let starts: &[usize] = if can_lead {
+        &[first.len_utf8(), 0]
+    } else {
+        &[0]
+    };
+    // 1. A word that has a lower-class letter, with its optional contraction.
+    for &start in starts {
+        if let Some(end) = mixed_word(rest, start) {
+            return end + contraction_len(&rest[end..]);
+        }
+    }
+    // 2. A word of upper-class letters, then any lower-class ones.
+    for &start in starts {
+        if rest[start..].chars().next().is_some_and(is_upperish) {
+            let end = run(rest, run(rest, start, is_upperish), is_lowerish);
+            return end + contraction_len(&rest[end..]);
+        }
+    }
+    // 3.–7. Numbers, other characters (then `[\r\n/]*`: line breaks, and slashes after them),
+    //    whitespace: as cl100k_base.
+    rest_len(rest, |c| is_line_break(c) || c == '/')
+}
+
+/// `[upper]*[lower]+` from byte `start`: its end, if it matches.
+fn mixed_word(rest: &str, start: usize) -> Option<usize> {
+    let upper_end = run(rest, start, is_upperish);
+    if rest[upper_end..].chars().next().is_some_and(is_lowerish) {
+        return Some(run(rest, upper_end, is_lowerish));
+    }
+    // Backtrack into the upper run: the word ends after its last character of both classes.
+    rest[start..upper_end]
+        .char_indices()
+        .filter(|&(_, c)| is_lowerish(c))
+        .last()
+        .map(|(i, c)| start + i + c.len_utf8())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pretokenize;
+
+    fn pieces(text: &str) -> Vec<&str> {
+        pretokenize(text).collect()
+    }
+
+    #[test]
+    fn worked_examples() {
+        assert_eq!(pieces("HelloWorld"), ["Hello", "World"]);
+        assert_eq!(pieces("HTTPServer"), ["HTTPServer"]);
+        assert_eq!(
+            pieces("I'M here, THEY'LL"),
+            ["I'M", " here", ",", " THEY'LL"]
+        );
+        // A character that is no letter or number may lead a word.
+        assert_eq!(pieces("12345 a/b"), ["123", "45", " a", "/b"]);
+        assert_eq!(pieces("日本語 e\u{301}te"), ["日本語", " e\u{301}te"]);
+        assert_eq!(pieces("x \n\n  y"), ["x", " \n\n", " ", " y"]);
+        // Slashes may follow the line breaks after other characters.
+        assert_eq!(pieces(")\n\n/* c"), [")\n\n/", "*", " c"]);
+    }
+
+    #[test]
+    fn the_case_tables_come_from_the_same_unicode_as_the_letter_tables() {
+        assert_eq!(
+            super::super::unicode_tables::UNICODE_VERSION,
+            crate::gpt2::UNICODE_VERSION
+        );
+    }
+
+    #[test]
+    fn pieces_cover_the_text() {
+        for text in ["", " ", "\r\n", "ABCdef GHI", "\u{301}a", "👍🏽 emoji's"] {
+            assert_eq!(pieces(text).concat(), text);
+        }
+    }
+}
