@@ -61,3 +61,31 @@ impl From<AssetError> for TiktokenError {
         TiktokenError::Asset(error)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{cl100k, o200k};
+
+    #[test]
+    fn every_pattern_cuts_any_text_into_pieces_that_give_it_back() {
+        let texts = [
+            "",
+            " ",
+            "\r\n",
+            "日本語のテキスト 123",
+            "👍🏽 emoji's",
+            "a\u{3000}b\u{85}c",
+            "ABCdef GHI",
+            "\u{301}a",
+        ];
+        for text in texts {
+            for pieces in [
+                cl100k::pretokenize(text).collect::<Vec<_>>(),
+                o200k::pretokenize(text).collect(),
+            ] {
+                assert_eq!(pieces.concat(), text);
+                assert!(pieces.iter().all(|p| !p.is_empty()), "{text:?}");
+            }
+        }
+    }
+}

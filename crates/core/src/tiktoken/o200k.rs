@@ -146,11 +146,4 @@ mod tests {
             crate::gpt2::UNICODE_VERSION
         );
     }
-
-    #[test]
-    fn pieces_cover_the_text() {
-        for text in ["", " ", "\r\n", "ABCdef GHI", "\u{301}a", "👍🏽 emoji's"] {
-            assert_eq!(pieces(text).concat(), text);
-        }
-    }
 }
