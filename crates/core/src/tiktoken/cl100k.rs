@@ -116,29 +116,3 @@ pub(super) fn run(text: &str, from: usize, keep: impl Fn(char) -> bool) -> usize
         .find(|&(_, c)| !keep(c))
         .map_or(text.len(), |(i, _)| from + i)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::pretokenize;
-
-    fn pieces(text: &str) -> Vec<&str> {
-        pretokenize(text).collect()
-    }
-
-    #[test]
-    fn worked_examples() {
-        assert_eq!(pieces("Hello world"), ["Hello", " world"]);
-        assert_eq!(
-            pieces("I'M here, they'Ll"),
-            ["I", "'M", " here", ",", " they", "'Ll"]
-        );
-        assert_eq!(pieces("12345 1,000"), ["123", "45", " ", "1", ",", "000"]);
-        assert_eq!(pieces("a  b"), ["a", " ", " b"]);
-        assert_eq!(pieces("x \n\n  y"), ["x", " \n\n", " ", " y"]);
-        assert_eq!(pieces("ok!!\n\nnext"), ["ok", "!!\n\n", "next"]);
-        assert_eq!(pieces("\tword"), ["\tword"]);
-        assert_eq!(pieces("end   "), ["end", "   "]);
-        assert_eq!(pieces(" $5"), [" $", "5"]);
-        assert_eq!(pieces("(café)"), ["(café", ")"]);
-    }
-}

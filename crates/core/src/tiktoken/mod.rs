@@ -66,6 +66,52 @@ impl From<AssetError> for TiktokenError {
 mod tests {
     use super::{cl100k, o200k};
 
+    fn cl100k(text: &str) -> Vec<&str> {
+        cl100k::pretokenize(text).collect()
+    }
+
+    fn o200k(text: &str) -> Vec<&str> {
+        o200k::pretokenize(text).collect()
+    }
+
+    #[test]
+    fn cl100k_worked_examples() {
+        assert_eq!(cl100k("Hello world"), ["Hello", " world"]);
+        assert_eq!(
+            cl100k("I'M here, they'Ll"),
+            ["I", "'M", " here", ",", " they", "'Ll"]
+        );
+        assert_eq!(cl100k("12345 1,000"), ["123", "45", " ", "1", ",", "000"]);
+        assert_eq!(cl100k("a  b"), ["a", " ", " b"]);
+        assert_eq!(cl100k("x \n\n  y"), ["x", " \n\n", " ", " y"]);
+        assert_eq!(cl100k("ok!!\n\nnext"), ["ok", "!!\n\n", "next"]);
+        assert_eq!(cl100k("\tword"), ["\tword"]);
+        assert_eq!(cl100k("end   "), ["end", "   "]);
+        assert_eq!(cl100k(" $5"), [" $", "5"]);
+        assert_eq!(cl100k("(café)"), ["(café", ")"]);
+    }
+
+    #[test]
+    fn o200k_worked_examples() {
+        assert_eq!(o200k("HelloWorld"), ["Hello", "World"]);
+        assert_eq!(o200k("HTTPServer"), ["HTTPServer"]);
+        assert_eq!(
+            o200k("I'M here, THEY'LL"),
+            ["I'M", " here", ",", " THEY'LL"]
+        );
+        // A character that is no letter or number may lead a word.
+        assert_eq!(o200k("12345 a/b"), ["123", "45", " a", "/b"]);
+        assert_eq!(o200k("日本語 e\u{301}te"), ["日本語", " e\u{301}te"]);
+        assert_eq!(o200k("x \n\n  y"), ["x", " \n\n", " ", " y"]);
+        // Slashes may follow the line breaks after other characters.
+        assert_eq!(o200k(")\n\n/* c"), [")\n\n/", "*", " c"]);
+    }
+
+    #[test]
+    fn the_case_tables_come_from_the_same_unicode_as_the_letter_tables() {
+        assert_eq!(super::UNICODE_VERSION, crate::gpt2::UNICODE_VERSION);
+    }
+
     #[test]
     fn every_pattern_cuts_any_text_into_pieces_that_give_it_back() {
         let texts = [

@@ -114,36 +114,3 @@ fn mixed_word(rest: &str, start: usize) -> Option<usize> {
         .last()
         .map(|(i, c)| start + i + c.len_utf8())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::pretokenize;
-
-    fn pieces(text: &str) -> Vec<&str> {
-        pretokenize(text).collect()
-    }
-
-    #[test]
-    fn worked_examples() {
-        assert_eq!(pieces("HelloWorld"), ["Hello", "World"]);
-        assert_eq!(pieces("HTTPServer"), ["HTTPServer"]);
-        assert_eq!(
-            pieces("I'M here, THEY'LL"),
-            ["I'M", " here", ",", " THEY'LL"]
-        );
-        // A character that is no letter or number may lead a word.
-        assert_eq!(pieces("12345 a/b"), ["123", "45", " a", "/b"]);
-        assert_eq!(pieces("日本語 e\u{301}te"), ["日本語", " e\u{301}te"]);
-        assert_eq!(pieces("x \n\n  y"), ["x", " \n\n", " ", " y"]);
-        // Slashes may follow the line breaks after other characters.
-        assert_eq!(pieces(")\n\n/* c"), [")\n\n/", "*", " c"]);
-    }
-
-    #[test]
-    fn the_case_tables_come_from_the_same_unicode_as_the_letter_tables() {
-        assert_eq!(
-            super::super::unicode_tables::UNICODE_VERSION,
-            crate::gpt2::UNICODE_VERSION
-        );
-    }
-}
