@@ -31,7 +31,7 @@ pub fn in_alternating_ranges(ranges: &[(u32, u32)], code: u32) -> bool {
         return false;
     };
     let every_other = end & EVERY_OTHER != 0;
-    code <= end & !EVERY_OTHER && (!every_other || (code - start) % 2 == 0)
+    code <= end & !EVERY_OTHER && (!every_other || (code - start).is_multiple_of(2))
 }
 
 #[cfg(test)]

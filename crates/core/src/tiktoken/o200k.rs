@@ -110,7 +110,6 @@ fn mixed_word(rest: &str, start: usize) -> Option<usize> {
     // Backtrack into the upper run: the word ends after its last character of both classes.
     rest[start..upper_end]
         .char_indices()
-        .filter(|&(_, c)| is_lowerish(c))
-        .last()
+        .rfind(|&(_, c)| is_lowerish(c))
         .map(|(i, c)| start + i + c.len_utf8())
 }
