@@ -99,7 +99,11 @@ pub fn OffsetPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
             <div class="pe-columns">
                 <figure>
                     <PlotCanvas width=width height=width * 11 / 20 testid="pe-flat"
-                        label="PE(p)·PE(p+k) across positions p: a flat line" draw=draw_flat/>
+                        label=Signal::derive(move || if closed() {
+                            "PE(p)·PE(p+k) across positions p: a flat line".to_string()
+                        } else {
+                            format!("{s}(p)·{s}(p+k) across positions p: it wanders with p", s = sym())
+                        }) draw=draw_flat/>
                     <figcaption data-testid="pe-flat-summary">
                         {move || {
                             let (k, last) = (lab.offset.get(), curve.get().map_or(0, |c| c.len()).saturating_sub(1));

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use til_core::bpe::BpeTokenizer;
 use til_core::gpt2::Gpt2Tokenizer;
 use til_core::tiktoken::{Encoding, RankBpe};
-use til_core::tokenizer::Piece;
+use til_core::tokenizer::{Piece, Tokenizer};
 
 use super::compare::{plain_kind, Notes, Side, SideState};
 use crate::assets::status::AssetStatus;
@@ -62,13 +62,7 @@ fn gpt2_side(gpt2: Asset<Gpt2Tokenizer>) -> Side {
             "50,000 merges learned from about 8 million web pages; every byte kept, spaces included."
                 .to_string(),
         ),
-        state: Signal::derive(move || match gpt2.state.get() {
-            Load::Idle | Load::Loading(_) => {
-                SideState::Waiting("Loading GPT-2's merges…".to_string())
-            }
-            Load::Failed(why) => SideState::Failed(why),
-            Load::Ready(t, _) => SideState::Ready(t),
-        }),
+        state: state_of(gpt2, "Loading GPT-2's merges…", "Loading GPT-2's merges…"),
         kind: plain_kind,
         notes: None,
     }
@@ -81,16 +75,29 @@ fn wordpiece_side() -> Side {
         slug: "wordpiece",
         title: "WordPiece (MiniLM, a small BERT)",
         about: Signal::stored(WORDPIECE_ABOUT.to_string()),
-        state: Signal::derive(move || match minilm.vocab.state.get() {
-            Load::Idle | Load::Loading(_) => {
-                SideState::Waiting("Loading MiniLM's vocabulary…".to_string())
-            }
-            Load::Failed(why) => SideState::Failed(why),
-            Load::Ready(t, _) => SideState::Ready(t),
-        }),
+        state: state_of(
+            minilm.vocab,
+            "Loading MiniLM's vocabulary…",
+            "Loading MiniLM's vocabulary…",
+        ),
         kind: |piece: &Piece| wordpiece_kind(&piece.display),
         notes: Some(|text| view! { <WordPieceNotes text=text/> }.into_any()),
     }
+}
+
+/// A column's state as its tokenizer's asset loads: `idle` is what it says before the download
+/// starts, `loading` during it.
+fn state_of<T: Tokenizer + Send + Sync + 'static>(
+    asset: Asset<T>,
+    idle: &'static str,
+    loading: &'static str,
+) -> Signal<SideState> {
+    Signal::derive(move || match asset.state.get() {
+        Load::Idle => SideState::Waiting(idle.to_string()),
+        Load::Loading(_) => SideState::Waiting(loading.to_string()),
+        Load::Failed(why) => SideState::Failed(why),
+        Load::Ready(t, _) => SideState::Ready(t),
+    })
 }
 
 /// One of OpenAI's encodings as a side: what the page needs to offer it and build it.
@@ -101,6 +108,8 @@ struct TiktokenSpec {
     url: &'static str,
     /// Its size, as the Load button says it.
     size: &'static str,
+    /// What its column says until the reader loads it.
+    idle: &'static str,
     /// `data-testid` of its loading line.
     status: &'static str,
     build: Build<Encoding>,
@@ -115,6 +124,7 @@ const CL100K: TiktokenSpec = TiktokenSpec {
             contractions in either case, and runs of spaces kept apart from the word that follows.",
     url: urls::CL100K,
     size: "0.7 MB",
+    idle: "Not loaded yet: its ranks are 0.7 MB.",
     status: "cl100k-status",
     build: |bytes| Ok(Encoding::cl100k(parse(bytes)?)),
     notes: |_| view! { <RanksLoad spec=&CL100K/> }.into_any(),
@@ -128,6 +138,7 @@ const O200K: TiktokenSpec = TiktokenSpec {
             (HelloWorld is Hello + World), with contractions kept on the word.",
     url: urls::O200K,
     size: "1.6 MB",
+    idle: "Not loaded yet: its ranks are 1.6 MB.",
     status: "o200k-status",
     build: |bytes| Ok(Encoding::o200k(parse(bytes)?)),
     notes: |_| view! { <RanksLoad spec=&O200K/> }.into_any(),
@@ -148,14 +159,7 @@ fn tiktoken_side(spec: &'static TiktokenSpec) -> Side {
         slug: spec.slug,
         title: spec.title,
         about: Signal::stored(spec.about.to_string()),
-        state: Signal::derive(move || match asset.state.get() {
-            Load::Idle => {
-                SideState::Waiting(format!("Not loaded yet: its ranks are {}.", spec.size))
-            }
-            Load::Loading(_) => SideState::Waiting("Loading its ranks…".to_string()),
-            Load::Failed(why) => SideState::Failed(why),
-            Load::Ready(t, _) => SideState::Ready(t),
-        }),
+        state: state_of(asset, spec.idle, "Loading its ranks…"),
         kind: plain_kind,
         notes: Some(spec.notes),
     }

@@ -41,9 +41,9 @@ pub fn PlotCanvas<F>(
     width: u32,
     height: u32,
     #[prop(into)] testid: String,
-    /// A short name of the picture for assistive technology.
+    /// A short name of the picture for assistive technology (it may follow the page's state).
     #[prop(into)]
-    label: String,
+    label: Signal<String>,
     draw: F,
 ) -> impl IntoView
 where
@@ -78,7 +78,7 @@ where
         draw(Plot { area, scale });
     });
     view! {
-        <canvas node_ref=canvas_ref data-testid=testid role="img" aria-label=label
+        <canvas node_ref=canvas_ref data-testid=testid role="img" aria-label=move || label.get()
             class="plot" style=format!("width: min(100%, {width}px); aspect-ratio: {width} / {height};")></canvas>
     }
 }

@@ -1,8 +1,9 @@
 // In Chromium with WebGPU (SwiftShader), the labs show the same numbers on WebGPU as on the CPU:
 // every value is read with "force CPU" on, then again on WebGPU, and compared. Neighbours and analogy
-// candidates are compared as the texts shown (4 decimals); the Position lab's heatmaps (the
-// sinusoidal table and both dot-product matrices, all computed by the backend) pixel by pixel,
-// allowing one step of 8-bit colour where an f32 value sits on a colour boundary.
+// candidates are compared as the texts shown (4 decimals); the Position lab's heatmaps pixel by
+// pixel (both dot-product matrices computed by the backend; the sinusoidal table is the lab's own
+// f64 table on either backend, so switching must not change it), allowing one step of 8-bit colour
+// where an f32 value sits on a colour boundary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';

@@ -52,6 +52,7 @@ test('the offset views follow the chosen scheme, and the choice is in the link',
     assert.ok(Math.abs((await number(page, 'pe-kernel')) - mean) <= FOUR_DECIMALS, `mean at k=${k}`);
   }
   assert.match(await page.getByTestId('pe-flat-summary').textContent(), /W\(p\)·W\(p\+9\) runs from .* depends on where the positions are/);
+  assert.equal(await page.getByTestId('pe-flat').getAttribute('aria-label'), 'W(p)·W(p+k) across positions p: it wanders with p');
 
   // The link carries the choice.
   await page.waitForFunction(() => new URL(location.href).searchParams.get('scheme') === 'learned');
@@ -68,5 +69,6 @@ test('the offset views follow the chosen scheme, and the choice is in the link',
   const direct = dot(PE(20, d, base), PE(29, d, base));
   assert.ok(Math.abs((await number(page, 'pe-dot')) - direct) <= FOUR_DECIMALS);
   assert.match(await page.getByTestId('pe-flat-summary').textContent(), /PE\(p\)·PE\(p\+9\) stays at/);
+  assert.equal(await page.getByTestId('pe-flat').getAttribute('aria-label'), 'PE(p)·PE(p+k) across positions p: a flat line');
   app.assertNoErrors();
 });
