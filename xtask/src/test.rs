@@ -1,7 +1,8 @@
 //! `cargo xtask test`: every test of the project, stage by stage, stopping at the first failure.
 //!
-//! 1. native: system packages, the pinned Python references (target/reference-venv, its python
-//!    passed as TIL_REFERENCE_PYTHON), then `cargo test --release` over NATIVE_PACKAGES
+//! 1. native: system packages, the pinned Python references (target/reference-venv and
+//!    target/zoo-venv, their pythons passed as TIL_REFERENCE_PYTHON and TIL_ZOO_PYTHON), then
+//!    `cargo test --release` over NATIVE_PACKAGES
 //! 2. web tools: wasm target, Trunk, wasm-bindgen, wasm-opt, Node.js, Chromium, crate downloads
 //! 3. release build: `trunk build --release --offline` into dist/
 //! 4. end-to-end: `npm ci` in tests/e2e, then `node --test` over tests/e2e/specs/*.spec.mjs;
@@ -66,10 +67,12 @@ pub fn main(args: &[String]) -> Result {
 
 fn native_tests(root: &Path) -> Result {
     let reference_python = python::reference(root)?;
+    let zoo_python = python::zoo(root)?;
     let mut cargo = Command::new("cargo");
     cargo
         .args(["test", "--release"])
         .env("TIL_REFERENCE_PYTHON", reference_python)
+        .env("TIL_ZOO_PYTHON", zoo_python)
         .current_dir(root);
     for package in NATIVE_PACKAGES {
         cargo.args(["-p", package]);

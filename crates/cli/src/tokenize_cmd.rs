@@ -1,16 +1,20 @@
 //! `til tokenize --model NAME [FILE]`, `til tokenize --list` and `til detokenize --model NAME`: the
 //! lab's tokenizers by name on the command line. tokenize prints the ids of FILE (or stdin) on one
 //! line, separated by single spaces; detokenize reads ids from stdin and writes the bytes they stand
-//! for, exactly, so `detokenize(tokenize(x)) == x`. The ranks and merges are compiled in.
-//! Leaves out: the zoo's other tokenizers (SentencePiece, Tekken, SmolLM2) and
-//! WordPiece, whose normalising loses the text (`til wordpiece encode` has it).
+//! for, exactly, so `detokenize(tokenize(x)) == x` (SentencePiece models write a literal `▁` back
+//! as a space, as sentencepiece does). The ranks, merges and models are compiled in;
+//! `--sentencepiece PATH` reads any SentencePiece `.model` file instead.
+//! Leaves out: SmolLM2 and WordPiece, whose normalising loses the text (`til wordpiece encode`
+//! has it).
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 
 use til_core::gpt2::Gpt2Tokenizer;
+use til_core::sentencepiece::{self, SentencePiece};
 use til_core::tiktoken::{Encoding, RankBpe};
+use til_core::tokenizer::Tokenizer;
 
 use crate::ids::{parse_ids, read_input, utf8, write_ids};
 use crate::Failure;
@@ -18,27 +22,35 @@ use crate::Failure;
 /// OpenAI's ranks (assets/tiktoken, from js-tiktoken 1.0.21), compiled in.
 const CL100K: &[u8] = include_bytes!("../../../assets/tiktoken/cl100k_base.bin");
 const O200K: &[u8] = include_bytes!("../../../assets/tiktoken/o200k_base.bin");
+/// Mistral's models (assets/mistral, from mistral-common 1.13.1).
+const MISTRAL_V1: &[u8] = include_bytes!("../../../assets/mistral/mistral-v1.bin");
+const TEKKEN: &[u8] = include_bytes!("../../../assets/mistral/tekken.bin");
 
 /// The names, as `--model` and `--list` spell them.
-const MODELS: [&str; 3] = ["gpt2", "cl100k_base", "o200k_base"];
+const MODELS: [&str; 5] = ["gpt2", "cl100k_base", "o200k_base", "mistral-v1", "tekken"];
 
 pub const TOKENIZE_USAGE: &str = "\
 usage: til tokenize --model NAME [FILE]
+       til tokenize --sentencepiece PATH.model [FILE]
        til tokenize --list
        til detokenize --model NAME
+       til detokenize --sentencepiece PATH.model
 
 tokenize:   prints the token ids of FILE (or stdin; `-` also means stdin) on one
             line, separated by single spaces. The text must be UTF-8; special
             tokens in it are ordinary text.
 detokenize: reads whitespace-separated ids from stdin and writes the text they
             stand for, byte for byte.
---list:     prints the model names, one a line: gpt2, cl100k_base, o200k_base.
+--list:     prints the model names, one a line: gpt2, cl100k_base, o200k_base,
+            mistral-v1, tekken.
+--sentencepiece: a SentencePiece model file (BPE or Unigram) instead of a name.
 ";
 
 /// A model by name.
 enum Model {
     Gpt2(Gpt2Tokenizer),
     Tiktoken(Encoding),
+    SentencePiece(Box<SentencePiece>),
 }
 
 impl Model {
@@ -48,6 +60,10 @@ impl Model {
             "gpt2" => Ok(Model::Gpt2(crate::gpt2_cmd::tokenizer()?)),
             "cl100k_base" => Ok(Model::Tiktoken(Encoding::cl100k(ranks(CL100K)?))),
             "o200k_base" => Ok(Model::Tiktoken(Encoding::o200k(ranks(O200K)?))),
+            "tekken" => Ok(Model::Tiktoken(Encoding::tekken(ranks(TEKKEN)?))),
+            "mistral-v1" => sentencepiece::from_asset(MISTRAL_V1, "mistral-v1")
+                .map(|m| Model::SentencePiece(Box::new(m)))
+                .map_err(|e| Failure::Run(e.to_string())),
             other => Err(Failure::Run(format!(
                 "unknown model `{other}`; the models are: {}",
                 MODELS.join(", ")
@@ -55,24 +71,40 @@ impl Model {
         }
     }
 
+    /// A SentencePiece model file.
+    fn open(path: &Path) -> Result<Model, Failure> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
+        let name = path
+            .file_stem()
+            .map_or("model".into(), |s| s.to_string_lossy());
+        SentencePiece::from_model_file(&bytes, &name)
+            .map(|m| Model::SentencePiece(Box::new(m)))
+            .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
+    }
+
     fn encode(&self, text: &str) -> Vec<u32> {
         match self {
             Model::Gpt2(t) => t.encode(text),
             Model::Tiktoken(t) => t.encode_ids(text),
+            Model::SentencePiece(t) => t.encode_ids(text),
         }
     }
 
     fn decode(&self, ids: &[u32]) -> Result<Vec<u8>, Failure> {
+        let failed = |e: til_core::tokenizer::UnknownId| Failure::Run(e.to_string());
         match self {
             Model::Gpt2(t) => t.decode_bytes(ids).map_err(|e| Failure::Run(e.to_string())),
-            Model::Tiktoken(t) => t.decode_bytes(ids).map_err(|e| Failure::Run(e.to_string())),
+            Model::Tiktoken(t) => t.decode_bytes(ids).map_err(failed),
+            Model::SentencePiece(t) => t.decode(ids).map(String::into_bytes).map_err(failed),
         }
     }
 
     fn ids(&self) -> String {
         let last = match self {
             Model::Gpt2(_) => til_core::gpt2::END_OF_TEXT as usize,
-            Model::Tiktoken(t) => til_core::tokenizer::Tokenizer::vocab_size(t) - 1,
+            Model::Tiktoken(t) => t.vocab_size() - 1,
+            Model::SentencePiece(t) => t.vocab_size() - 1,
         };
         format!("0..={last}")
     }
@@ -87,19 +119,29 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
         (false, [Some("--list")]) => {
             Ok(out.write_all(format!("{}\n", MODELS.join("\n")).as_bytes())?)
         }
-        (false, [Some("--model"), Some(name), rest @ ..]) if rest.len() <= 1 => {
-            let model = Model::load(name)?;
+        (false, [Some(flag @ ("--model" | "--sentencepiece")), Some(name), rest @ ..])
+            if rest.len() <= 1 =>
+        {
+            let model = chosen(flag, name)?;
             let path = args.get(2).map(Path::new);
             let source = path.map_or("stdin".to_string(), |p| p.display().to_string());
             let bytes = read_input(path)?;
             write_ids(out, &model.encode(utf8(&bytes, &source)?))
         }
-        (true, [Some("--model"), Some(name)]) => {
-            let model = Model::load(name)?;
+        (true, [Some(flag @ ("--model" | "--sentencepiece")), Some(name)]) => {
+            let model = chosen(flag, name)?;
             let ids = parse_ids(&read_input(None)?, &model.ids())?;
             Ok(out.write_all(&model.decode(&ids)?)?)
         }
         (_, [Some("--model")]) => Err(usage("--model needs a name")),
+        (_, [Some("--sentencepiece")]) => Err(usage("--sentencepiece needs a model file")),
         _ => Err(usage("unexpected arguments")),
+    }
+}
+
+fn chosen(flag: &str, name: &str) -> Result<Model, Failure> {
+    match flag {
+        "--sentencepiece" => Model::open(Path::new(name)),
+        _ => Model::load(name),
     }
 }

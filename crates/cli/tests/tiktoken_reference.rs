@@ -5,30 +5,14 @@
 
 mod support;
 
-use std::fs;
-
-use support::reference::{assert_same_ids, assert_same_pieces};
-use support::til_with_stdin;
+use support::reference::{assert_round_trips, assert_same_ids, assert_same_pieces, Reference};
 use til_core::tiktoken::{cl100k, o200k};
 
 /// Ids from `til` against js-tiktoken, then each input back through `til detokenize`.
 fn ids_and_round_trip(encoding: &str) {
-    let reference = ["--encoding", encoding];
-    let printed = assert_same_ids(encoding, &reference, &["tokenize", "--model", encoding]);
-    for (file, ids) in printed {
-        let text = fs::read(&file).expect("inputs are readable");
-        let back = til_with_stdin(&["detokenize", "--model", encoding], ids.as_bytes());
-        assert!(
-            back.status.success(),
-            "detokenize failed on {}",
-            file.display()
-        );
-        assert!(
-            back.stdout == text,
-            "{}: detokenize does not give the text back",
-            file.display()
-        );
-    }
+    let reference = Reference::JsTiktoken(&["--encoding", encoding]);
+    let printed = assert_same_ids(encoding, reference, &["tokenize", "--model", encoding]);
+    assert_round_trips(&printed, &["detokenize", "--model", encoding], |text| text);
 }
 
 #[test]

@@ -4,7 +4,9 @@
 
 mod support;
 
-use support::{assert_fails, stdout, til_with_stdin};
+use std::fs;
+
+use support::{assert_fails, path_arg, repo_path, scratch, stdout, til_with_stdin};
 
 const TEXT: &[u8] = "Hello world! Don't panic: naïve café 👍🏽 ids 2024\n".as_bytes();
 
@@ -13,6 +15,9 @@ fn each_model_tokenizes_and_gives_the_text_back() {
     let cases = [
         ("cl100k_base", "9906 1917 0 4418 956 22743 25 95980 588 53050 62904 235 9468 237 121 14483 220 2366 19 198"),
         ("gpt2", "15496 995 0 2094 470 13619 25 41492 40304 50169 235 8582 237 121 220 2340 48609 198"),
+        // sentencepiece 0.2.1 and mistral-common 1.13.1 (zoo_reference.rs checks whole corpora).
+        ("mistral-v1", "22557 1526 28808 3189 28742 28707 15107 28747 1879 28920 333 28345 28705 30195 31007 26214 28705 28750 28734 28750 28781 13"),
+        ("tekken", "22177 4304 1033 6797 2405 41964 1058 98355 35858 119685 1145 1141 1240 1159 1143 1189 42281 1032 1050 1048 1050 1052 1010"),
     ];
     for (model, ids) in cases {
         let printed = stdout(&til_with_stdin(&["tokenize", "--model", model], TEXT));
@@ -22,7 +27,7 @@ fn each_model_tokenizes_and_gives_the_text_back() {
     }
     assert_eq!(
         stdout(&til_with_stdin(&["tokenize", "--list"], b"")),
-        "gpt2\ncl100k_base\no200k_base\n"
+        "gpt2\ncl100k_base\no200k_base\nmistral-v1\ntekken\n"
     );
     assert!(stdout(&til_with_stdin(&["tokenize", "--help"], b""))
         .contains("til detokenize --model NAME"));
@@ -32,8 +37,12 @@ fn each_model_tokenizes_and_gives_the_text_back() {
 fn bad_input_fails_with_one_line() {
     // (arguments, stdin, exit code, what the line says)
     #[rustfmt::skip]
-    let cases: [(&[&str], &[u8], i32, &str); 7] = [
-        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base, o200k_base"),
+    let cases: [(&[&str], &[u8], i32, &str); 11] = [
+        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base, o200k_base, mistral-v1, tekken"),
+        (&["detokenize", "--model", "tekken"], b"1 22177", 1, "token id 1 at position 0 is one of the 1000 special tokens"),
+        (&["detokenize", "--model", "mistral-v1"], b"32000", 1, "token id 32000 at position 0 is not in this vocabulary (0..32000)"),
+        (&["tokenize", "--sentencepiece", "/no/such.model"], b"", 1, "cannot read /no/such.model"),
+        (&["tokenize", "--sentencepiece"], b"", 2, "--sentencepiece needs a model file"),
         (&["tokenize", "--model", "cl100k_base"], b"caf\xe9", 1, "not valid UTF-8 (at byte 3)"),
         (&["tokenize", "--model", "cl100k_base", "/no/such/file"], b"", 1, "cannot read"),
         (&["detokenize", "--model", "cl100k_base"], b"9906 100256", 1, "token id 100256 at position 1 is not in this vocabulary (0..100256)"),
@@ -43,5 +52,36 @@ fn bad_input_fails_with_one_line() {
     ];
     for (args, stdin, code, says) in cases {
         assert_fails(&til_with_stdin(args, stdin), code, says);
+    }
+}
+
+#[test]
+fn a_damaged_model_file_fails_with_one_line() {
+    let dir = scratch("tokenize-damaged-model");
+    let model = fs::read(repo_path("assets/mistral/mistral-v1.bin")).expect("the asset");
+    // The asset's payload is the model file itself; damage it in three ways.
+    let file = &model[til_core::sentencepiece::FORMAT.header_len()..];
+    let cases: [(&str, Vec<u8>, &str); 3] = [
+        (
+            "cut.model",
+            file[..file.len() / 2].to_vec(),
+            "is damaged at byte",
+        ),
+        (
+            "text.model",
+            b"not a model at all".to_vec(),
+            "not a usable SentencePiece model file",
+        ),
+        (
+            "empty.model",
+            Vec::new(),
+            "it has 0 unknown pieces, not one",
+        ),
+    ];
+    for (name, bytes, says) in cases {
+        let path = dir.join(name);
+        fs::write(&path, bytes).expect("write the damaged model");
+        let args = ["tokenize", "--sentencepiece", path_arg(&path)];
+        assert_fails(&support::til(&args), 1, says);
     }
 }

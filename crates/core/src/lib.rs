@@ -22,6 +22,7 @@ pub mod gpt2;
 pub mod link;
 pub mod minilm;
 pub mod posenc;
+pub mod sentencepiece;
 pub mod tiktoken;
 pub mod tokenizer;
 pub mod unicode;

@@ -31,14 +31,24 @@ pub struct UnknownId {
     pub position: usize,
     /// The tokenizer's vocabulary size: ids below it are known.
     pub vocab_size: usize,
+    /// Ids below this are special tokens that encoding never produces and decoding refuses
+    /// (Tekken's first 1,000); 0 for most tokenizers.
+    pub reserved: u32,
 }
 
 impl fmt::Display for UnknownId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.id < self.reserved {
+            return write!(
+                f,
+                "token id {} at position {} is one of the {} special tokens, which the lab treats as text and does not decode",
+                self.id, self.position, self.reserved
+            );
+        }
         write!(
             f,
-            "token id {} at position {} is not in this vocabulary (0..{})",
-            self.id, self.position, self.vocab_size
+            "token id {} at position {} is not in this vocabulary ({}..{})",
+            self.id, self.position, self.reserved, self.vocab_size
         )
     }
 }

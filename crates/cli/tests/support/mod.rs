@@ -29,19 +29,35 @@ pub fn til(args: &[&str]) -> Output {
 /// Runs `til` to the end with `stdin` written to a pipe that is then closed. The whole input is
 /// written before the output is read, so it suits commands that read all their input first.
 pub fn til_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = til_command(args)
+    feed(&mut til_command(args), stdin)
+}
+
+/// Runs a reference `command` with `stdin` as [`til_with_stdin`] does; it must succeed; returns
+/// its stdout.
+pub fn run_with_stdin(command: &mut Command, stdin: &[u8]) -> Vec<u8> {
+    let output = feed(command, stdin);
+    assert!(
+        output.status.success(),
+        "{command:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+fn feed(command: &mut Command, stdin: &[u8]) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("til starts");
+        .expect("the command starts");
     child
         .stdin
         .take()
         .expect("piped stdin")
         .write_all(stdin)
         .expect("write stdin");
-    child.wait_with_output().expect("til finishes")
+    child.wait_with_output().expect("the command finishes")
 }
 
 /// Checks that `til` exited with 0 (else panics showing its stderr) and returns its stdout, which

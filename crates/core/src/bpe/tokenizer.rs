@@ -82,6 +82,7 @@ impl Tokenizer for BpeTokenizer {
                     id,
                     position,
                     vocab_size: vocab.len(),
+                    reserved: 0,
                 });
             }
             text.push_str(vocab.symbol(id));

@@ -30,6 +30,7 @@ impl Tokenizer for Gpt2Tokenizer {
                 id,
                 position,
                 vocab_size: VOCAB_SIZE,
+                reserved: 0,
             },
             other => unreachable!("decoding only fails on an unknown id, not {other}"),
         })

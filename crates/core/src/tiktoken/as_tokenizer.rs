@@ -2,7 +2,7 @@
 //! with their ids, byte spans and GPT-2-style printable forms (`Ġ` for a space byte), decoding to
 //! the exact bytes.
 
-use super::{cl100k, o200k, RankBpe};
+use super::{cl100k, o200k, tekken, RankBpe};
 use crate::gpt2::byte_table::printable;
 use crate::tokenizer::{Piece, Pieces, Tokenizer, UnknownId};
 
@@ -12,6 +12,8 @@ pub struct Encoding {
     name: &'static str,
     pretokenize: fn(&str) -> Pieces<'_>,
     bpe: RankBpe,
+    /// Ids before rank 0 (Tekken's special tokens): an id is its rank plus this.
+    reserved: u32,
 }
 
 impl Encoding {
@@ -21,6 +23,7 @@ impl Encoding {
             name: "cl100k_base",
             pretokenize: cl100k::pretokenize,
             bpe,
+            reserved: 0,
         }
     }
 
@@ -30,10 +33,22 @@ impl Encoding {
             name: "o200k_base",
             pretokenize: o200k::pretokenize,
             bpe,
+            reserved: 0,
         }
     }
 
-    /// The ids of `text`, as js-tiktoken's `encode(text, [], [])`.
+    /// Mistral's Tekken over its ranks: ids start after its 1,000 special tokens.
+    pub fn tekken(bpe: RankBpe) -> Encoding {
+        Encoding {
+            name: "tekken",
+            pretokenize: tekken::pretokenize,
+            bpe,
+            reserved: tekken::RESERVED,
+        }
+    }
+
+    /// The ids of `text`, as js-tiktoken's `encode(text, [], [])` (and mistral-common's
+    /// `Tekkenizer.encode(text, bos=False, eos=False)`).
     pub fn encode_ids(&self, text: &str) -> Vec<u32> {
         let mut ids = Vec::new();
         self.each_token(text, |id, _| ids.push(id));
@@ -44,10 +59,12 @@ impl Encoding {
     pub fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, UnknownId> {
         let mut out = Vec::new();
         for (position, &id) in ids.iter().enumerate() {
-            let bytes = self.bpe.token(id).ok_or(UnknownId {
+            let rank = id.checked_sub(self.reserved);
+            let bytes = rank.and_then(|r| self.bpe.token(r)).ok_or(UnknownId {
                 id,
                 position,
-                vocab_size: self.bpe.len(),
+                vocab_size: self.vocab_size(),
+                reserved: self.reserved,
             })?;
             out.extend_from_slice(bytes);
         }
@@ -59,8 +76,8 @@ impl Encoding {
         for piece in (self.pretokenize)(text) {
             tokens.clear();
             self.bpe.encode_piece(piece.as_bytes(), &mut tokens);
-            for &(id, len) in &tokens {
-                f(id, len);
+            for &(rank, len) in &tokens {
+                f(rank + self.reserved, len);
             }
         }
     }
@@ -72,14 +89,14 @@ impl Tokenizer for Encoding {
     }
 
     fn vocab_size(&self) -> usize {
-        self.bpe.len()
+        self.reserved as usize + self.bpe.len()
     }
 
     fn encode(&self, text: &str) -> Vec<Piece> {
         let mut pieces = Vec::new();
         let mut at = 0;
         self.each_token(text, |id, len| {
-            let bytes = self.bpe.token(id).unwrap_or_default();
+            let bytes = self.bpe.token(id - self.reserved).unwrap_or_default();
             pieces.push(Piece {
                 id: Some(id),
                 span: at..at + len,

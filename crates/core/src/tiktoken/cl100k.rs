@@ -45,7 +45,7 @@ fn piece_len(rest: &str) -> usize {
             char_class(c) == CharClass::Letter
         });
     }
-    rest_len(rest, is_line_break)
+    rest_len(rest, TAIL)
 }
 
 /// The length of the contraction (`'s 't 'm 'd 're 've 'll`, in any case) that starts `rest`, or 0.
@@ -67,19 +67,42 @@ pub(super) fn contraction_len(rest: &str) -> usize {
     0
 }
 
-/// The alternatives after the words, which cl100k_base and o200k_base share: `\p{N}{1,3}`,
+/// How a pattern's alternatives after the words differ between encodings.
+#[derive(Clone, Copy)]
+pub(super) struct Tail {
+    /// What may follow a run of other characters: `[\r\n]*`, or `[\r\n/]*`.
+    pub trailing: fn(char) -> bool,
+    /// The longest run of numbers in one piece.
+    pub digits: usize,
+    /// The character classes of the regex engine the reference runs the pattern in.
+    pub char_class: fn(char) -> CharClass,
+}
+
+/// cl100k_base's tail, in V8's classes.
+const TAIL: Tail = Tail {
+    trailing: is_line_break,
+    digits: 3,
+    char_class,
+};
+
+/// The alternatives after the words, which cl100k_base, o200k_base and Tekken share: `\p{N}{1,digits}`,
 /// ` ?[^\s\p{L}\p{N}]+` with what `trailing` takes after it (`[\r\n]*`, or o200k's `[\r\n/]*`),
 /// `\s*[\r\n]+`, `\s+(?!\S)`, `\s+`.
-pub(super) fn rest_len(rest: &str, trailing: fn(char) -> bool) -> usize {
+pub(super) fn rest_len(rest: &str, tail: Tail) -> usize {
+    let Tail {
+        trailing,
+        digits,
+        char_class,
+    } = tail;
     let mut chars = rest.chars();
     let first = chars.next().expect("rest is not empty");
     let (class, next) = (char_class(first), chars.next().map(char_class));
     let after_first = first.len_utf8();
-    // 3. Up to three numbers.
+    // 3. Up to `digits` numbers.
     if class == CharClass::Number {
         return rest
             .char_indices()
-            .take(3)
+            .take(digits)
             .take_while(|&(_, c)| char_class(c) == CharClass::Number)
             .last()
             .map_or(after_first, |(i, c)| i + c.len_utf8());

@@ -3,7 +3,8 @@
 //! encoding's pattern ([`cl100k`], [`o200k`]). A piece that is itself a token is that token; otherwise its bytes
 //! are merged lowest rank first, as tiktoken's `byte_pair_merge` does ([`RankBpe`]).
 //!
-//! Implemented: `cl100k_base` (GPT-3.5 and GPT-4) and `o200k_base` (GPT-4o). Leaves out:
+//! Implemented: `cl100k_base` (GPT-3.5 and GPT-4), `o200k_base` (GPT-4o) and Mistral's Tekken
+//! (tiktoken-style ranks behind its own pattern; [`tekken`]). Leaves out:
 //! special-token parsing (their strings are ordinary text, as `encode_ordinary`) and loading files
 //! (callers pass the asset's bytes).
 
@@ -12,6 +13,7 @@ pub mod cl100k;
 mod encoder;
 pub mod o200k;
 pub mod ranks;
+pub mod tekken;
 mod unicode_tables;
 
 use std::fmt;

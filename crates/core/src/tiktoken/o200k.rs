@@ -14,7 +14,7 @@
 //! alternative takes an all-upper word. The rest is cl100k_base's ([`super::cl100k`]).
 //! Leaves out: Python tiktoken's possessive-quantifier pattern, which can differ on rare inputs.
 
-use super::cl100k::{contraction_len, is_line_break, rest_len, run};
+use super::cl100k::{contraction_len, is_line_break, rest_len, run, Tail};
 use super::unicode_tables::{MARK, MODIFIER, UPPER};
 use crate::gpt2::{char_class, CharClass};
 use crate::tokenizer::Pieces;
@@ -73,6 +73,22 @@ fn is_lowerish(c: char) -> bool {
 
 /// Byte length of the piece that starts `rest` (non-empty); always at least one character.
 fn piece_len(rest: &str) -> usize {
+    let tail = Tail {
+        trailing: line_break_or_slash,
+        digits: 3,
+        char_class,
+    };
+    cased_piece_len(rest, contraction_len, tail)
+}
+
+/// `[\r\n/]`: what may follow a run of other characters in the case-splitting patterns.
+pub(super) fn line_break_or_slash(c: char) -> bool {
+    is_line_break(c) || c == '/'
+}
+
+/// The piece of the case-splitting patterns (o200k_base, Tekken), each with its own contraction
+/// suffixes (`contraction`: their byte length at the start of a rest, or 0) and tail.
+pub(super) fn cased_piece_len(rest: &str, contraction: fn(&str) -> usize, tail: Tail) -> usize {
     let first = rest.chars().next().expect("rest is not empty");
     // The optional leading character: not a line break, letter or number (marks may lead).
     let class = char_class(first);
@@ -86,19 +102,19 @@ fn piece_len(rest: &str) -> usize {
     // 1. A word that has a lower-class letter, with its optional contraction.
     for &start in starts {
         if let Some(end) = mixed_word(rest, start) {
-            return end + contraction_len(&rest[end..]);
+            return end + contraction(&rest[end..]);
         }
     }
     // 2. A word of upper-class letters, then any lower-class ones.
     for &start in starts {
         if rest[start..].chars().next().is_some_and(is_upperish) {
             let end = run(rest, run(rest, start, is_upperish), is_lowerish);
-            return end + contraction_len(&rest[end..]);
+            return end + contraction(&rest[end..]);
         }
     }
     // 3.–7. Numbers, other characters (then `[\r\n/]*`: line breaks, and slashes after them),
     //    whitespace: as cl100k_base.
-    rest_len(rest, |c| is_line_break(c) || c == '/')
+    rest_len(rest, tail)
 }
 
 /// `[upper]*[lower]+` from byte `start`: its end, if it matches.

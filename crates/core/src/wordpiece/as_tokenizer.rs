@@ -35,6 +35,7 @@ impl Tokenizer for WordPiece {
                 id,
                 position,
                 vocab_size: self.vocab().len(),
+                reserved: 0,
             })?;
             if token != UNK && SPECIAL_TOKENS.contains(&token) {
                 continue;

@@ -1,0 +1,216 @@
+//! SentencePiece's BPE segmentation (`bpe_model.cc`), which merges by piece score rather than by
+//! a merge list:
+//! 1. cut the normalized text into characters (a user-defined symbol is one frozen symbol);
+//! 2. queue every adjacent pair whose joined text is a piece, best score first, leftmost first
+//!    on ties;
+//! 3. pop the best pair; skip it if either side has changed since it was queued; join it and
+//!    queue the new pairs with its neighbours; repeat until the queue is empty;
+//! 4. a joined piece of type UNUSED is split back into the two halves that made it.
+//!
+//! Leaves out: BPE-dropout (sampling), which the lab never uses.
+
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
+
+use super::vocab::Vocab;
+
+/// A queued pair: the left symbol's index, its score and the joined length (to notice changes).
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    score: f32,
+    left: usize,
+    right: usize,
+    len: usize,
+}
+
+impl PartialEq for Candidate {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Candidate {}
+
+impl PartialOrd for Candidate {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Candidate {
+    /// The heap's greatest is the best: higher score, then the smaller left index.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.score
+            .total_cmp(&other.score)
+            .then(other.left.cmp(&self.left))
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Symbol {
+    start: usize,
+    end: usize,
+    prev: Option<usize>,
+    next: Option<usize>,
+    frozen: bool,
+}
+
+/// The pieces of `text` (normalized), as byte ranges in order.
+pub(super) fn segment(vocab: &Vocab, text: &str) -> Vec<(usize, usize)> {
+    // 1. Characters, or whole user-defined symbols.
+    let mut symbols = Vec::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let (len, frozen) = vocab.users.next_symbol(&text[at..]);
+        let index = symbols.len();
+        symbols.push(Symbol {
+            start: at,
+            end: at + len,
+            prev: index.checked_sub(1),
+            next: (at + len < text.len()).then_some(index + 1),
+            frozen,
+        });
+        at += len;
+    }
+    // 2. Every adjacent pair that is a piece.
+    let mut queue = BinaryHeap::new();
+    // An unused piece's halves, as last queued: step 4 splits it back into them.
+    let mut halves: HashMap<&str, usize> = HashMap::new();
+    let mut push =
+        |queue: &mut BinaryHeap<Candidate>, symbols: &[Symbol], left: usize, right: usize| {
+            let (l, r) = (symbols[left], symbols[right]);
+            if l.frozen || r.frozen {
+                return;
+            }
+            let joined = &text[l.start..r.end];
+            if let Some(id) = vocab.mergeable(joined) {
+                queue.push(Candidate {
+                    score: vocab.score(id),
+                    left,
+                    right,
+                    len: joined.len(),
+                });
+                if vocab.is_unused(id) {
+                    halves.insert(joined, l.end - l.start);
+                }
+            }
+        };
+    for i in 1..symbols.len() {
+        push(&mut queue, &symbols, i - 1, i);
+    }
+    // 3. Best pair first, while the pair is still what was queued.
+    while let Some(best) = queue.pop() {
+        let (l, r) = (symbols[best.left], symbols[best.right]);
+        let (l_len, r_len) = (l.end - l.start, r.end - r.start);
+        if l_len == 0 || r_len == 0 || l_len + r_len != best.len {
+            continue;
+        }
+        symbols[best.left].end = r.end;
+        symbols[best.left].next = r.next;
+        if let Some(next) = r.next {
+            symbols[next].prev = Some(best.left);
+        }
+        symbols[best.right].end = symbols[best.right].start;
+        if let Some(prev) = symbols[best.left].prev {
+            push(&mut queue, &symbols, prev, best.left);
+        }
+        if let Some(next) = symbols[best.left].next {
+            push(&mut queue, &symbols, best.left, next);
+        }
+    }
+    // 4. Walk the survivors; unused pieces go back to their halves.
+    let mut out = Vec::new();
+    let mut index = (!symbols.is_empty()).then_some(0);
+    while let Some(i) = index {
+        resegment(
+            vocab,
+            &halves,
+            text,
+            symbols[i].start,
+            symbols[i].end,
+            &mut out,
+        );
+        index = symbols[i].next;
+    }
+    out
+}
+
+fn resegment(
+    vocab: &Vocab,
+    halves: &HashMap<&str, usize>,
+    text: &str,
+    start: usize,
+    end: usize,
+    out: &mut Vec<(usize, usize)>,
+) {
+    let piece = &text[start..end];
+    let split = vocab
+        .mergeable(piece)
+        .filter(|&id| vocab.is_unused(id))
+        .and_then(|_| halves.get(piece));
+    match split {
+        Some(&left) => {
+            resegment(vocab, halves, text, start, start + left, out);
+            resegment(vocab, halves, text, start + left, end, out);
+        }
+        None => out.push((start, end)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::segment;
+    use crate::sentencepiece::model_file::{Entry, Kind};
+    use crate::sentencepiece::vocab::Vocab;
+
+    fn vocab(pieces: &[(&str, f32)]) -> Vocab {
+        let mut entries = vec![Entry {
+            piece: "<unk>".into(),
+            score: 0.0,
+            kind: Kind::Unknown,
+        }];
+        entries.extend(pieces.iter().map(|&(piece, score)| Entry {
+            piece: piece.into(),
+            score,
+            kind: Kind::Normal,
+        }));
+        Vocab::new(&entries)
+    }
+
+    fn pieces(vocab: &Vocab, text: &str) -> Vec<String> {
+        segment(vocab, text)
+            .into_iter()
+            .map(|(s, e)| text[s..e].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_best_scoring_join_goes_first_whatever_its_place() {
+        // "bc" outscores "ab", so "abc" becomes a + bc, never ab + c.
+        let v = vocab(&[
+            ("a", 0.0),
+            ("b", 0.0),
+            ("c", 0.0),
+            ("ab", -2.0),
+            ("bc", -1.0),
+        ]);
+        assert_eq!(pieces(&v, "abc"), ["a", "bc"]);
+        // On a tie the leftmost pair wins: "aaa" is aa + a.
+        let v = vocab(&[("a", 0.0), ("aa", -1.0)]);
+        assert_eq!(pieces(&v, "aaa"), ["aa", "a"]);
+        assert_eq!(pieces(&v, "aaaa"), ["aa", "aa"]);
+    }
+
+    #[test]
+    fn joins_continue_through_pieces_made_on_the_way() {
+        let v = vocab(&[
+            ("h", 0.0),
+            ("e", 0.0),
+            ("y", 0.0),
+            ("he", -1.0),
+            ("hey", -2.0),
+        ]);
+        assert_eq!(pieces(&v, "heyhe"), ["hey", "he"]);
+        assert_eq!(pieces(&v, ""), Vec::<String>::new());
+    }
+}

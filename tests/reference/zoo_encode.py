@@ -1,0 +1,61 @@
+"""Prints the reference token ids for each FILE, one line per file, ids separated by single spaces
+(the format of `til tokenize`): Google's sentencepiece for SentencePiece models, Mistral's
+mistral-common for Tekken. Runs in the pinned zoo venv (tools/zoo/requirements.txt).
+
+  --model mistral-v1          sentencepiece on mistral-common's data/tokenizer.model.v1
+  --model tekken              mistral-common's Tekkenizer on data/tekken_240911.json
+  --sentencepiece PATH.model  sentencepiece on that file
+  --decode-sentencepiece PATH.model
+                              instead: read ids from stdin, write sentencepiece's decoded text
+
+No BOS/EOS is added and special-token strings are ordinary text, as in til. Leaves out: stdin.
+"""
+
+import importlib.metadata as metadata
+import pathlib
+import sys
+
+
+def data_file(name: str) -> str:
+    return str(pathlib.Path(metadata.distribution("mistral-common").locate_file("mistral_common/data")) / name)
+
+
+def sentencepiece_encoder(path: str):
+    import sentencepiece
+
+    processor = sentencepiece.SentencePieceProcessor(model_file=path)
+    return processor.encode
+
+
+def tekken_encoder():
+    from mistral_common.tokens.tokenizers.tekken import Tekkenizer
+
+    tekken = Tekkenizer.from_file(data_file("tekken_240911.json"))
+    return lambda text: tekken.encode(text, bos=False, eos=False)
+
+
+def main(args: list[str]) -> None:
+    match args:
+        case ["--model", "mistral-v1", *files]:
+            encode = sentencepiece_encoder(data_file("tokenizer.model.v1"))
+        case ["--model", "tekken", *files]:
+            encode = tekken_encoder()
+        case ["--sentencepiece", path, *files]:
+            encode = sentencepiece_encoder(path)
+        case ["--decode-sentencepiece", path]:
+            import sentencepiece
+
+            ids = [int(i) for i in sys.stdin.read().split()]
+            text = sentencepiece.SentencePieceProcessor(model_file=path).decode(ids)
+            sys.stdout.buffer.write(text.encode("utf-8"))
+            return
+        case _:
+            sys.exit("usage: zoo_encode.py (--model mistral-v1|tekken | --sentencepiece PATH) FILE...")
+    for file in files:
+        # Bytes, not read_text: universal newlines would turn \r\n into \n.
+        text = pathlib.Path(file).read_bytes().decode("utf-8")
+        print(" ".join(map(str, encode(text))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
