@@ -7,12 +7,70 @@
 //!    queue the new pairs with its neighbours; repeat until the queue is empty;
 //! 4. a joined piece of type UNUSED is split back into the two halves that made it.
 //!
-//! Leaves out: BPE-dropout (sampling), which the lab never uses.
+//! When no piece has `▁` after another character (Mistral's vocabulary), no join can cross into a
+//! `▁` that follows another character, so each word from such a `▁` on is segmented alone and the
+//! same word is segmented once ([`segment_words`]): the same pieces, without one queue over the
+//! whole text. Leaves out: BPE-dropout (sampling), which the lab never uses.
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 
 use super::vocab::Vocab;
+use crate::fxhash::FxHashMap;
+
+/// The pieces of `text` (normalized) with their ids, word by word where the vocabulary allows.
+pub(super) fn segment_words(vocab: &Vocab, text: &str) -> Vec<(usize, usize, u32)> {
+    let with_ids = |start: usize, word: &str, out: &mut Vec<(usize, usize, u32)>| {
+        for (s, e) in segment(vocab, word) {
+            out.push((start + s, start + e, vocab.id_of(&word[s..e])));
+        }
+    };
+    let mut out = Vec::new();
+    if !vocab.words_are_independent {
+        with_ids(0, text, &mut out);
+        return out;
+    }
+    // Each distinct word's pieces, relative to the word, in `done`.
+    let mut seen: FxHashMap<&str, std::ops::Range<usize>> = FxHashMap::default();
+    let mut done = Vec::new();
+    for (start, word) in words(text) {
+        let range = match seen.get(word) {
+            Some(range) => range.clone(),
+            None => {
+                let first = done.len();
+                with_ids(0, word, &mut done);
+                seen.insert(word, first..done.len());
+                first..done.len()
+            }
+        };
+        out.extend(
+            done[range]
+                .iter()
+                .map(|&(s, e, id)| (start + s, start + e, id)),
+        );
+    }
+    out
+}
+
+/// `text` cut before every `▁` that follows another character, with each part's start.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    let mut previous_space = true;
+    let mut cuts = text.char_indices().filter_map(move |(i, c)| {
+        let cut = c == '\u{2581}' && !previous_space;
+        previous_space = c == '\u{2581}';
+        cut.then_some(i)
+    });
+    std::iter::from_fn(move || {
+        if start >= text.len() {
+            return None;
+        }
+        let end = cuts.next().unwrap_or(text.len());
+        let word = (start, &text[start..end]);
+        start = end;
+        Some(word)
+    })
+}
 
 /// A queued pair: the left symbol's index, its score and the joined length (to notice changes).
 #[derive(Clone, Copy, Debug)]
@@ -199,6 +257,13 @@ mod tests {
         let v = vocab(&[("a", 0.0), ("aa", -1.0)]);
         assert_eq!(pieces(&v, "aaa"), ["aa", "a"]);
         assert_eq!(pieces(&v, "aaaa"), ["aa", "aa"]);
+    }
+
+    #[test]
+    fn words_start_at_each_space_that_follows_another_character() {
+        let words: Vec<_> = super::words("▁a▁▁bc▁").map(|(_, w)| w).collect();
+        assert_eq!(words, ["▁a", "▁▁bc", "▁"]);
+        assert_eq!(super::words("").count(), 0);
     }
 
     #[test]

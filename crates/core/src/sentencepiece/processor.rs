@@ -3,6 +3,8 @@
 //! one unknown id per run of them), and decode ids back as its decoder does (`▁` to spaces, the
 //! dummy prefix dropped, byte pieces joined into UTF-8 with U+FFFD for broken sequences).
 
+use std::ops::Range;
+
 use super::bpe;
 use super::charsmap::Charsmap;
 use super::model_file::{byte_of_piece, Algorithm, Kind, ModelFile};
@@ -72,7 +74,41 @@ impl SentencePiece {
 
     /// The ids of `text`, as `SentencePieceProcessor.encode(text)`.
     pub fn encode_ids(&self, text: &str) -> Vec<u32> {
-        self.encode(text).into_iter().filter_map(|p| p.id).collect()
+        self.tokens(text).into_iter().map(|(id, _)| id).collect()
+    }
+
+    /// Each token's id and the input bytes it stands for.
+    fn tokens(&self, text: &str) -> Vec<(u32, Range<usize>)> {
+        let normalized = self.normalizer.normalize(text, &self.vocab.users);
+        let norm = normalized.text.as_str();
+        let segments = match &self.segmenter {
+            Segmenter::Bpe => bpe::segment_words(&self.vocab, norm),
+            Segmenter::Unigram(lattice) => lattice.segment(&self.vocab, norm),
+        };
+        let mut tokens: Vec<(u32, Range<usize>)> = Vec::with_capacity(segments.len());
+        let mut previous_unknown = false;
+        for (start, end, id) in segments {
+            let span = normalized.to_input[start]..normalized.to_input[end];
+            let unknown = self.vocab.kind(id) == Kind::Unknown;
+            match (unknown, self.vocab.bytes) {
+                (true, Some(bytes)) => {
+                    // The last byte holds the character's surface; the others are empty there.
+                    let raw = &norm.as_bytes()[start..end];
+                    for (i, &b) in raw.iter().enumerate() {
+                        let last = i + 1 == raw.len();
+                        let end = if last { span.end } else { span.start };
+                        tokens.push((bytes[usize::from(b)], span.start..end));
+                    }
+                }
+                (true, None) if previous_unknown => {
+                    let last = tokens.last_mut().expect("an unknown piece came before");
+                    last.1.end = span.end;
+                }
+                _ => tokens.push((id, span)),
+            }
+            previous_unknown = unknown;
+        }
+        tokens
     }
 
     /// The piece text of `id`, if there is one.
@@ -94,50 +130,14 @@ impl Tokenizer for SentencePiece {
     }
 
     fn encode(&self, text: &str) -> Vec<Piece> {
-        let normalized = self.normalizer.normalize(text, &self.vocab.users);
-        let norm = normalized.text.as_str();
-        let segments: Vec<(usize, usize, u32)> = match &self.segmenter {
-            Segmenter::Bpe => bpe::segment(&self.vocab, norm)
-                .into_iter()
-                .map(|(s, e)| (s, e, self.vocab.id_of(&norm[s..e])))
-                .collect(),
-            Segmenter::Unigram(lattice) => lattice.segment(&self.vocab, norm),
-        };
-        let mut pieces: Vec<Piece> = Vec::with_capacity(segments.len());
-        let mut previous_unknown = false;
-        for (start, end, id) in segments {
-            let span = normalized.to_input[start]..normalized.to_input[end];
-            let unknown = self.vocab.kind(id) == Kind::Unknown;
-            match (unknown, self.vocab.bytes) {
-                (true, Some(bytes)) => {
-                    // The last byte holds the character's surface; the others are empty there.
-                    let raw = &norm.as_bytes()[start..end];
-                    for (i, &b) in raw.iter().enumerate() {
-                        let id = bytes[usize::from(b)];
-                        pieces.push(Piece {
-                            id: Some(id),
-                            span: if i + 1 == raw.len() {
-                                span.clone()
-                            } else {
-                                span.start..span.start
-                            },
-                            display: self.vocab.entries[id as usize].piece.clone(),
-                        });
-                    }
-                }
-                (true, None) if previous_unknown => {
-                    let last = pieces.last_mut().expect("an unknown piece came before");
-                    last.span.end = span.end;
-                }
-                _ => pieces.push(Piece {
-                    id: Some(id),
-                    span,
-                    display: self.vocab.entries[id as usize].piece.clone(),
-                }),
-            }
-            previous_unknown = unknown;
-        }
-        pieces
+        self.tokens(text)
+            .into_iter()
+            .map(|(id, span)| Piece {
+                id: Some(id),
+                span,
+                display: self.vocab.entries[id as usize].piece.clone(),
+            })
+            .collect()
     }
 
     /// As `DecodeIds`: control pieces vanish, the unknown piece reads as its surface (` ⁇ `).

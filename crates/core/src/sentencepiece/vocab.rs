@@ -17,6 +17,9 @@ pub(super) struct Vocab {
     /// Each byte's `<0xXX>` piece, when the model has byte fallback.
     pub bytes: Option<[u32; 256]>,
     pub users: UserSymbols,
+    /// No segmentable piece has `▁` after another character, so no piece can cross from a
+    /// character into a following `▁`: BPE may treat the text between such places on its own.
+    pub words_are_independent: bool,
 }
 
 impl Vocab {
@@ -49,7 +52,12 @@ impl Vocab {
                 .filter(|e| e.kind == Kind::UserDefined)
                 .map(|e| e.piece.as_str()),
         );
+        let words_are_independent = segmentable.keys().all(|piece| {
+            let inner = piece.trim_start_matches('\u{2581}');
+            !inner.contains('\u{2581}')
+        });
         Vocab {
+            words_are_independent,
             entries: entries.to_vec(),
             segmentable,
             reserved,

@@ -2,7 +2,10 @@
 //! with their ids, byte spans and GPT-2-style printable forms (`Ġ` for a space byte), decoding to
 //! the exact bytes.
 
+use std::ops::Range;
+
 use super::{cl100k, o200k, tekken, RankBpe};
+use crate::fxhash::FxHashMap;
 use crate::gpt2::byte_table::printable;
 use crate::tokenizer::{Piece, Pieces, Tokenizer, UnknownId};
 
@@ -71,12 +74,26 @@ impl Encoding {
         Ok(out)
     }
 
+    /// Calls `f(id, byte length)` for each token of `text`. A piece that is one token is looked up;
+    /// the merges of a longer one are remembered for the rest of the text, since words repeat.
     fn each_token(&self, text: &str, mut f: impl FnMut(u32, usize)) {
+        let mut merged: FxHashMap<&str, Range<usize>> = FxHashMap::default();
         let mut tokens = Vec::new();
         for piece in (self.pretokenize)(text) {
-            tokens.clear();
-            self.bpe.encode_piece(piece.as_bytes(), &mut tokens);
-            for &(rank, len) in &tokens {
+            if let Some(rank) = self.bpe.rank(piece.as_bytes()) {
+                f(rank + self.reserved, piece.len());
+                continue;
+            }
+            let range = match merged.get(piece) {
+                Some(range) => range.clone(),
+                None => {
+                    let start = tokens.len();
+                    self.bpe.encode_piece(piece.as_bytes(), &mut tokens);
+                    merged.insert(piece, start..tokens.len());
+                    start..tokens.len()
+                }
+            };
+            for &(rank, len) in &tokens[range] {
                 f(rank + self.reserved, len);
             }
         }

@@ -1,7 +1,7 @@
 //! Byte-pair encoding by ranks, as tiktoken does it: a table from each token's bytes to its rank
 //! (its id), and for each pre-token piece either the piece's own rank or a merge loop that keeps
 //! joining the adjacent pair whose joined bytes have the lowest rank. Leaves out: the pattern
-//! (cl100k.rs) and caching (pieces repeat less than the table lookups cost).
+//! (cl100k.rs) and caching (the encoding remembers merged pieces; as_tokenizer.rs).
 
 use super::ranks;
 use super::TiktokenError;
@@ -53,6 +53,11 @@ impl RankBpe {
     /// The bytes of token `id`, if there is one.
     pub fn token(&self, id: u32) -> Option<&[u8]> {
         self.tokens.get(id as usize).map(Vec::as_slice)
+    }
+
+    /// The rank of `bytes` if they are one token.
+    pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
+        self.ranks.get(bytes).copied()
     }
 
     /// Appends the ids of one pre-token piece to `out`, each with its byte length.
