@@ -16,6 +16,7 @@ mod theme;
 mod tokenize;
 mod url;
 mod widgets;
+mod worker;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -11,7 +11,6 @@ pub mod urls;
 
 use std::any::Any;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -44,8 +43,9 @@ impl<T: Send + Sync + 'static> Copy for Asset<T> {}
 
 thread_local! {
     /// The page's handles by URL; each handle's signal belongs to the page's root owner, so it lives
-    /// as long as the page whichever view made it.
-    static CACHE: RefCell<HashMap<&'static str, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    /// as long as the page whichever view made it. A list: the page has a dozen files, and a map
+    /// type of its own would cost the wasm more than the scan costs the page.
+    static CACHE: RefCell<Vec<(&'static str, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
     static ROOT: RefCell<Option<Owner>> = const { RefCell::new(None) };
 }
 
@@ -64,8 +64,9 @@ pub fn asset<T: Send + Sync + 'static>(
     CACHE.with(|cache| {
         if let Some(found) = cache
             .borrow()
-            .get(url)
-            .and_then(|a| a.downcast_ref::<Asset<T>>())
+            .iter()
+            .find(|(u, _)| *u == url)
+            .and_then(|(_, a)| a.downcast_ref::<Asset<T>>())
         {
             return *found;
         }
@@ -80,7 +81,7 @@ pub fn asset<T: Send + Sync + 'static>(
             expected,
             build,
         };
-        cache.borrow_mut().insert(url, Box::new(handle));
+        cache.borrow_mut().push((url, Box::new(handle)));
         handle
     })
 }

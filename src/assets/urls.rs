@@ -18,5 +18,9 @@ pub const MINILM_TOKENS: &str = "minilm/tokens.bin";
 pub const CL100K: &str = "tiktoken/cl100k_base.bin";
 /// OpenAI's o200k_base ranks, GPT-4o's tokens (1.6 MB, 1.05 MB gzip).
 pub const O200K: &str = "tiktoken/o200k_base.bin";
+/// Mistral's SentencePiece v1 model, Mistral 7B's tokens (0.5 MB, 0.22 MB gzip).
+pub const MISTRAL_V1: &str = "mistral/mistral-v1.bin";
+/// Mistral's Tekken ranks, Mistral NeMo's tokens (1.0 MB, 0.65 MB gzip).
+pub const TEKKEN: &str = "mistral/tekken.bin";
 /// Tiny Shakespeare (1.1 MB), a corpus preset.
 pub const TINY_SHAKESPEARE: &str = "tinyshakespeare.txt";

@@ -1,7 +1,7 @@
 //! The text's GPT-2 tokens as chips: a toggle for what each chip shows (id, printable string, raw
 //! bytes), the count and its timing, and one button per token that chooses it for the merge trace.
 //! Arrow keys, Home and End move between chips; Enter or Space chooses one.
-use std::collections::HashMap;
+use til_core::fxhash::FxHashMap;
 
 use leptos::prelude::*;
 use til_core::gpt2::TokenDetail;
@@ -81,7 +81,7 @@ pub fn TokenChips(state: Gpt2State, #[prop(into)] encoded: Signal<Encoded>) -> i
         } else {
             CHIP_LIMIT
         };
-        let mut seen: HashMap<u32, u32> = HashMap::new();
+        let mut seen: FxHashMap<u32, u32> = FxHashMap::default();
         encoded.with(|e| {
             e.tokens
                 .iter()

@@ -11,6 +11,7 @@ use til_core::tokenizer::{Piece, Tokenizer};
 
 use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
+use crate::worker::Remote;
 
 /// Characters compared, the same cap as the walkthrough's "Encode a word".
 pub const COMPARE_CHARS: usize = 2_000;
@@ -27,6 +28,8 @@ pub enum SideState {
     Waiting(String),
     Failed(String),
     Ready(SharedTokenizer),
+    /// Ready in the tokenizer worker: its tokens arrive a moment after the text changes.
+    Remote(Remote),
 }
 
 /// What only one tokenizer has to say about the compared text.
@@ -67,9 +70,9 @@ struct Tokens {
 }
 
 impl Tokens {
-    fn of(tokenizer: &dyn Tokenizer, text: &str) -> Tokens {
+    fn of(pieces: Vec<Piece>, text: &str) -> Tokens {
         Tokens {
-            pieces: tokenizer.encode(text),
+            pieces,
             chars: text.chars().count(),
             bytes: text.len(),
         }
@@ -148,13 +151,32 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
         kind,
         notes,
     } = side;
-    let tokens = Memo::new(move |_| match state.get() {
-        SideState::Ready(tokenizer) => Some(text.with(|t| Tokens::of(&*tokenizer, t))),
+    let local = Memo::new(move |_| match state.get() {
+        SideState::Ready(tokenizer) => Some(text.with(|t| Tokens::of(tokenizer.encode(t), t))),
         _ => None,
     });
+    // The worker's answer for the latest text: it answers in order, so the last answer set is the
+    // latest text's, and the one before stays until it comes.
+    let remote = RwSignal::new(None::<Result<Tokens, String>>);
+    Effect::new(move |_| {
+        if let SideState::Remote(tokenizer) = state.get() {
+            let text = text.get();
+            leptos::task::spawn_local(async move {
+                let tokens = tokenizer.encode(&text).await.map(|p| Tokens::of(p, &text));
+                // The column may be gone by the time the answer comes.
+                let _ = remote.try_set(Some(tokens));
+            });
+        }
+    });
+    let remote_failure = move || remote.with(|r| r.as_ref().and_then(|r| r.clone().err()));
+    let tokens = move || {
+        local
+            .get()
+            .or_else(|| remote.with(|r| r.as_ref().and_then(|r| r.clone().ok())))
+    };
     let count_id = format!("gpt2-compare-{slug}-count");
     let body = move || {
-        if let Some(tokens) = tokens.get() {
+        if let Some(tokens) = tokens() {
             let unknown = tokens.unknown();
             let total = tokens.pieces.len();
             return view! {
@@ -177,10 +199,10 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
             }
             .into_any();
         }
-        let (class, why) = match state.get() {
-            SideState::Failed(why) => ("error", why),
-            SideState::Waiting(why) => ("muted", why),
-            SideState::Ready(_) => ("muted", String::new()),
+        let (class, why) = match (state.get(), remote_failure()) {
+            (_, Some(why)) | (SideState::Failed(why), _) => ("error", why),
+            (SideState::Waiting(why), _) => ("muted", why),
+            (SideState::Ready(_) | SideState::Remote(_), _) => ("muted", String::new()),
         };
         view! {
             <p class=class>{why}</p>

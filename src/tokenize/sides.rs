@@ -1,27 +1,30 @@
 //! The tokenizers the lab compares, in order: the walkthrough's run, GPT-2, MiniLM's WordPiece,
-//! GPT-4's cl100k_base and GPT-4o's o200k_base, each as a [`Side`] whose state follows its training
-//! run or its download (OpenAI's ranks only when the reader asks for them). A new tokenizer is one
-//! more entry here.
+//! GPT-4's cl100k_base, GPT-4o's o200k_base, Mistral's SentencePiece (v1) and Tekken, each as a
+//! [`Side`] whose state follows its training run or its download (the zoo's files only when the
+//! reader asks for them; the zoo's tokenizers then live in the tokenizer worker, src/worker.rs). A
+//! new tokenizer is one more entry here.
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use til_core::bpe::BpeTokenizer;
 use til_core::gpt2::Gpt2Tokenizer;
-use til_core::tiktoken::{Encoding, RankBpe};
 use til_core::tokenizer::{Piece, Tokenizer};
 
 use super::compare::{plain_kind, Notes, Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, urls, Asset, Build, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes, WORDPIECE_ABOUT};
+use crate::worker::Remote;
 
 pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: Asset<Gpt2Tokenizer>) -> Vec<Side> {
     vec![
         bpe_side(bpe),
         gpt2_side(gpt2),
         wordpiece_side(),
-        tiktoken_side(&CL100K),
-        tiktoken_side(&O200K),
+        download_side(&CL100K),
+        download_side(&O200K),
+        download_side(&MISTRAL_V1),
+        download_side(&TEKKEN),
     ]
 }
 
@@ -62,7 +65,7 @@ fn gpt2_side(gpt2: Asset<Gpt2Tokenizer>) -> Side {
             "50,000 merges learned from about 8 million web pages; every byte kept, spaces included."
                 .to_string(),
         ),
-        state: state_of(gpt2, "Loading GPT-2's merges…", "Loading GPT-2's merges…"),
+        state: state_of(gpt2, "Loading GPT-2's merges…", "Loading GPT-2's merges…", local),
         kind: plain_kind,
         notes: None,
     }
@@ -79,6 +82,7 @@ fn wordpiece_side() -> Side {
             minilm.vocab,
             "Loading MiniLM's vocabulary…",
             "Loading MiniLM's vocabulary…",
+            local,
         ),
         kind: |piece: &Piece| wordpiece_kind(&piece.display),
         notes: Some(|text| view! { <WordPieceNotes text=text/> }.into_any()),
@@ -86,22 +90,29 @@ fn wordpiece_side() -> Side {
 }
 
 /// A column's state as its tokenizer's asset loads: `idle` is what it says before the download
-/// starts, `loading` during it.
-fn state_of<T: Tokenizer + Send + Sync + 'static>(
+/// starts, `loading` during it, `ready` what it becomes.
+fn state_of<T: Send + Sync + 'static>(
     asset: Asset<T>,
     idle: &'static str,
     loading: &'static str,
+    ready: fn(Arc<T>) -> SideState,
 ) -> Signal<SideState> {
     Signal::derive(move || match asset.state.get() {
         Load::Idle => SideState::Waiting(idle.to_string()),
         Load::Loading(_) => SideState::Waiting(loading.to_string()),
         Load::Failed(why) => SideState::Failed(why),
-        Load::Ready(t, _) => SideState::Ready(t),
+        Load::Ready(t, _) => ready(t),
     })
 }
 
-/// One of OpenAI's encodings as a side: what the page needs to offer it and build it.
-struct TiktokenSpec {
+/// A tokenizer the page runs itself.
+fn local<T: Tokenizer + Send + Sync + 'static>(tokenizer: Arc<T>) -> SideState {
+    SideState::Ready(tokenizer)
+}
+
+/// A tokenizer fetched on request as a side, then run in the tokenizer worker: what the page
+/// needs to offer it and hand it over.
+struct DownloadSpec {
     slug: &'static str,
     title: &'static str,
     about: &'static str,
@@ -112,12 +123,14 @@ struct TiktokenSpec {
     idle: &'static str,
     /// `data-testid` of its loading line.
     status: &'static str,
-    build: Build<Encoding>,
+    /// What the file holds, as its loading line says it.
+    what: &'static str,
+    build: Build<Remote>,
     /// Its Load button and loading line, under its chips.
     notes: Notes,
 }
 
-const CL100K: TiktokenSpec = TiktokenSpec {
+const CL100K: DownloadSpec = DownloadSpec {
     slug: "cl100k",
     title: "GPT-4 (cl100k_base)",
     about: "OpenAI's byte-level BPE for GPT-3.5 and GPT-4: 100,256 tokens, digits in groups of up to three, \
@@ -126,11 +139,12 @@ const CL100K: TiktokenSpec = TiktokenSpec {
     size: "0.7 MB",
     idle: "Not loaded yet: its ranks are 0.7 MB.",
     status: "cl100k-status",
-    build: |bytes| Ok(Encoding::cl100k(parse(bytes)?)),
-    notes: |_| view! { <RanksLoad spec=&CL100K/> }.into_any(),
+    what: "its ranks",
+    build: |bytes| Remote::load("cl100k", bytes),
+    notes: |_| view! { <DownloadLoad spec=&CL100K/> }.into_any(),
 };
 
-const O200K: TiktokenSpec = TiktokenSpec {
+const O200K: DownloadSpec = DownloadSpec {
     slug: "o200k",
     title: "GPT-4o (o200k_base)",
     about:
@@ -140,36 +154,65 @@ const O200K: TiktokenSpec = TiktokenSpec {
     size: "1.6 MB",
     idle: "Not loaded yet: its ranks are 1.6 MB.",
     status: "o200k-status",
-    build: |bytes| Ok(Encoding::o200k(parse(bytes)?)),
-    notes: |_| view! { <RanksLoad spec=&O200K/> }.into_any(),
+    what: "its ranks",
+    build: |bytes| Remote::load("o200k", bytes),
+    notes: |_| view! { <DownloadLoad spec=&O200K/> }.into_any(),
 };
 
-/// The encoding's ranks as the page's asset (the same handle wherever it is asked for).
-fn ranks(spec: &'static TiktokenSpec) -> Asset<Encoding> {
+const MISTRAL_V1: DownloadSpec = DownloadSpec {
+    slug: "mistral",
+    title: "Mistral 7B (SentencePiece v1)",
+    about: "Mistral's first SentencePiece BPE: 32,000 pieces joined by score, ▁ for each space and one \
+            before the text, digits one by one, and any character it lacks spelt as its UTF-8 bytes \
+            (<0xF0>…).",
+    url: urls::MISTRAL_V1,
+    size: "0.5 MB",
+    idle: "Not loaded yet: its model is 0.5 MB.",
+    status: "mistral-status",
+    what: "its model",
+    build: |bytes| Remote::load("mistral", bytes),
+    notes: |_| view! { <DownloadLoad spec=&MISTRAL_V1/> }.into_any(),
+};
+
+const TEKKEN: DownloadSpec = DownloadSpec {
+    slug: "tekken",
+    title: "Mistral NeMo (Tekken)",
+    about:
+        "Mistral's Tekken, tiktoken-style byte-level BPE: 131,072 ids, the first 1,000 kept for \
+            special tokens; words cut where the case changes, as GPT-4o's, and digits one by one.",
+    url: urls::TEKKEN,
+    size: "1.0 MB",
+    idle: "Not loaded yet: its ranks are 1.0 MB.",
+    status: "tekken-status",
+    what: "its ranks",
+    build: |bytes| Remote::load("tekken", bytes),
+    notes: |_| view! { <DownloadLoad spec=&TEKKEN/> }.into_any(),
+};
+
+/// The tokenizer's file as the page's asset (the same handle wherever it is asked for).
+fn download(spec: &'static DownloadSpec) -> Asset<Remote> {
     asset(spec.url, 0, spec.build)
 }
 
-fn parse(bytes: &[u8]) -> Result<RankBpe, String> {
-    RankBpe::from_asset(bytes).map_err(|e| e.to_string())
-}
-
-fn tiktoken_side(spec: &'static TiktokenSpec) -> Side {
-    let asset = ranks(spec);
+fn download_side(spec: &'static DownloadSpec) -> Side {
+    let asset = download(spec);
     Side {
         slug: spec.slug,
         title: spec.title,
         about: Signal::stored(spec.about.to_string()),
-        state: state_of(asset, spec.idle, "Loading its ranks…"),
+        state: state_of(asset, spec.idle, "Loading…", |remote| {
+            SideState::Remote(*remote)
+        }),
         kind: plain_kind,
         notes: Some(spec.notes),
     }
 }
 
-/// The button that fetches an encoding's ranks, then its loading line (progress, cost, or the
+/// The button that fetches a tokenizer's file, then its loading line (progress, cost, or the
 /// failure with Retry).
 #[component]
-fn RanksLoad(spec: &'static TiktokenSpec) -> impl IntoView {
-    let asset = ranks(spec);
+fn DownloadLoad(spec: &'static DownloadSpec) -> impl IntoView {
+    let asset = download(spec);
     let slug = spec.slug;
     move || match asset.state.get() {
         Load::Idle => view! {
@@ -179,7 +222,7 @@ fn RanksLoad(spec: &'static TiktokenSpec) -> impl IntoView {
         }
         .into_any(),
         _ => view! {
-            <AssetStatus asset=asset what="its ranks" total=0 testid=spec.status/>
+            <AssetStatus asset=asset what=spec.what total=0 testid=spec.status/>
         }
         .into_any(),
     }

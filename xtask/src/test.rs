@@ -5,8 +5,8 @@
 //!    `cargo test --release` over NATIVE_PACKAGES
 //! 2. web tools: wasm target, Trunk, wasm-bindgen, wasm-opt, Node.js, Chromium, crate downloads
 //! 3. release build: `trunk build --release --offline` into dist/
-//! 4. end-to-end: `npm ci` in tests/e2e, then `node --test` over tests/e2e/specs/*.spec.mjs;
-//!    the harness serves dist/ on 127.0.0.1 itself.
+//! 4. end-to-end: `npm ci` in tests/e2e, then `node --test` over tests/e2e/specs/*.spec.mjs (with
+//!    TIL_ZOO_PYTHON for the zoo's references); the harness serves dist/ on 127.0.0.1 itself.
 
 use crate::{project_root, python, run, step, tools, Result};
 use std::ffi::OsString;
@@ -115,10 +115,13 @@ fn e2e_tests(root: &Path) -> Result {
         return Err(format!("no *.spec.mjs files in {}", specs_dir.display()));
     }
     specs.sort();
+    // The zoo specs compare with sentencepiece and mistral-common.
+    let zoo_python = python::zoo(root)?;
     run(Command::new("node")
         .args(["--test", "--test-reporter=spec"])
         .args(&specs)
         .env("TIL_DIST", root.join("dist"))
+        .env("TIL_ZOO_PYTHON", zoo_python)
         .current_dir(&dir))
 }
 

@@ -14,7 +14,7 @@ const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 /// Rotate-xor-multiply hasher; `finish` rotates so the high, well-mixed product
 /// bits land in the low bits that the hash table uses as its index.
 #[derive(Default, Clone, Copy)]
-pub(crate) struct FxHasher {
+pub struct FxHasher {
     hash: u64,
 }
 
@@ -64,4 +64,4 @@ impl Hasher for FxHasher {
 }
 
 /// A std HashMap using [`FxHasher`].
-pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;

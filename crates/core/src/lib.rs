@@ -3,6 +3,8 @@
 //!
 //! - [`asset`]: the one container format of the binary assets, and its one error.
 //! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
+//! - [`fxhash`]: the fast hash map of the tokenizers' hot tables (and the page's: one map type
+//!   in the wasm is smaller than two).
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
 //! - [`link`]: the page's state as a query string, hostile values clamped or ignored with notes.
@@ -10,14 +12,17 @@
 //! - [`minilm`]: a real transformer's embedding layer (all-MiniLM-L6-v2): token, position and type
 //!   rows, LayerNorm.
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
-//! - [`tiktoken`]: OpenAI's tiktoken encodings (cl100k_base), id for id with js-tiktoken.
+//! - [`sentencepiece`]: SentencePiece models (Mistral's v1, any BPE or Unigram `.model`), id for id
+//!   with Google's sentencepiece.
+//! - [`tiktoken`]: OpenAI's tiktoken encodings (cl100k_base, o200k_base) and Mistral's Tekken, id for
+//!   id with js-tiktoken and mistral-common.
 //! - [`tokenizer`]: the interface every tokenizer implements, so they can be compared side by side.
 //! - [`unicode`]: the range lookup behind the tokenizers' Unicode tables.
 
 pub mod asset;
 pub mod bpe;
 pub mod embed;
-mod fxhash;
+pub mod fxhash;
 pub mod gpt2;
 pub mod link;
 pub mod minilm;

@@ -1,10 +1,12 @@
 // OpenAI's tokenizers, GPT-4's cl100k_base and GPT-4o's o200k_base, as sides of the Tokenize lab's
-// comparison: their ranks (0.7 and 1.6 MB) are fetched only when the reader asks, once each, then
+// comparison: their ranks (0.7 and 1.6 MB) are fetched only when the reader asks, once each, and
+// handed to the tokenizer worker; then
 // every text typed gives exactly js-tiktoken's ids, chip for chip.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2, referenceIds } from '../pages/gpt2.mjs';
+import { chipIds, loadSide } from '../pages/zoo.mjs';
 
 const TEXTS = [
   "Hello world! Don't panic: naïve café 👍🏽 ids 2024",
@@ -22,25 +24,11 @@ for (const [slug, encoding] of [['cl100k', 'cl100k_base'], ['o200k', 'o200k_base
     const fetched = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await gpt2Ready(page);
-    const side = page.getByTestId(`gpt2-compare-${slug}`);
-    await side.scrollIntoViewIfNeeded();
-    assert.match(await side.innerText(), /Not loaded yet/);
-    assert.ok(!fetched.some((p) => p.includes('tiktoken/')), 'no ranks fetched before they are asked for');
-
-    await side.getByTestId(`${slug}-load`).click();
-    await side.getByTestId(`${slug}-status`).filter({ hasText: /fetched in/ }).waitFor();
+    const side = await loadSide(page, slug, 'tiktoken/', fetched);
     for (const text of TEXTS) {
       await pasteGpt2(page, text);
       const expected = referenceIds(text, encoding);
-      const count = side.getByTestId(`gpt2-compare-${slug}-count`);
-      await count.filter({ hasText: new RegExp(`^${expected.length}$`) }).waitFor();
-      let shown;
-      for (let tries = 0; tries < 50; tries++) {
-        shown = await side.locator('.chip').evaluateAll((els) => els.map((el) => Number(el.dataset.id)));
-        if (JSON.stringify(shown) === JSON.stringify(expected)) break;
-        await page.waitForTimeout(100);
-      }
-      assert.deepEqual(shown, expected, JSON.stringify(text));
+      assert.deepEqual(await chipIds(page, side, slug, expected), expected, JSON.stringify(text));
     }
     assert.deepEqual(fetched.filter((p) => p.includes('tiktoken/')), [`/tiktoken/${encoding}.bin`]);
     app.assertNoErrors();

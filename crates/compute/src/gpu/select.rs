@@ -6,7 +6,7 @@
 //! the core makes them, so the only differences from the CPU are f32 summation order and rounding.
 //! Leaves out: the CPU twins (`cpu.rs`) and request checks (`lib.rs`).
 
-use std::collections::HashMap;
+use til_core::fxhash::FxHashMap;
 
 use til_core::embed::analogy::add_target;
 use til_core::embed::benchmark::Question;
@@ -148,7 +148,7 @@ async fn select<'v>(
     let mut rest = items;
     while !rest.is_empty() {
         // 1. As many items as fit, their vectors renumbered in order of first use.
-        let mut local: HashMap<u32, u32> = HashMap::new();
+        let mut local: FxHashMap<u32, u32> = FxHashMap::default();
         let mut data: Vec<f32> = Vec::new();
         let mut batch: Vec<Item> = Vec::new();
         for item in rest {

@@ -15,7 +15,6 @@
 //! [`step`](BenchmarkRun::step), so the page can interleave it with painting and a Cancel button.
 //! Leaves out: `dummy4unknown` (skipped questions never count as wrong) and gensim's logging.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use super::analogy::{mul_score, shifted, Method};
@@ -23,6 +22,7 @@ use super::lanes::{F32x4, Lanes};
 use super::neighbours::Scored;
 use super::table::EmbeddingTable;
 use super::{EmbedError, UnitRows};
+use crate::fxhash::FxHashMap;
 
 /// Rows per unit of work (a multiple of 4): the block's packed rows (1024 × 50 floats) stay in the L2
 /// cache, and a unit of the largest section takes a few milliseconds in the page.
@@ -221,7 +221,7 @@ struct Plan {
 
 impl Plan {
     fn new(section: &Section) -> Plan {
-        let mut position: HashMap<u32, usize> = HashMap::new();
+        let mut position: FxHashMap<u32, usize> = FxHashMap::default();
         let mut words = Vec::new();
         let mut local = |id: u32| {
             *position.entry(id).or_insert_with(|| {

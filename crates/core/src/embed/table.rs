@@ -21,11 +21,10 @@
 //! write a float32 twin to check the reference numbers exactly.
 //! Leaves out: reading files (callers pass bytes) and the scoring (neighbours.rs and friends).
 
-use std::collections::HashMap;
-
 use super::suggest;
 use super::{EmbedError, UnitRows};
 use crate::asset::Format;
+use crate::fxhash::FxHashMap;
 
 /// The asset's container: rows, dims, encoding and the word list's length.
 pub const FORMAT: Format = Format {
@@ -150,7 +149,7 @@ fn quantise(v: f32, scale: f32) -> i8 {
 #[derive(Clone, Debug)]
 pub struct EmbeddingTable {
     words: Vec<String>,
-    index: HashMap<String, u32>,
+    index: FxHashMap<String, u32>,
     dims: usize,
     encoding: Encoding,
     raw: Vec<f32>,
@@ -210,7 +209,7 @@ impl EmbeddingTable {
 
     fn build(
         words: Vec<String>,
-        index: HashMap<String, u32>,
+        index: FxHashMap<String, u32>,
         raw: Vec<f32>,
         dims: usize,
         encoding: Encoding,
@@ -318,8 +317,8 @@ impl EmbeddingTable {
 }
 
 /// Splits the word list and maps each word to its row, rejecting a wrong count, empty or repeated words.
-fn index_words(word_list: &str, rows: usize) -> Result<HashMap<String, u32>, EmbedError> {
-    let mut index = HashMap::with_capacity(rows);
+fn index_words(word_list: &str, rows: usize) -> Result<FxHashMap<String, u32>, EmbedError> {
+    let mut index = FxHashMap::with_capacity_and_hasher(rows, Default::default());
     for (id, word) in word_list.split('\n').enumerate() {
         if word.is_empty() {
             return Err(EmbedError::BadWords(format!("row {id} has an empty word")));

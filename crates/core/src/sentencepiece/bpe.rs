@@ -13,7 +13,8 @@
 //! whole text. Leaves out: BPE-dropout (sampling), which the lab never uses.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
+use std::ops::Range;
 
 use super::vocab::Vocab;
 use crate::fxhash::FxHashMap;
@@ -31,7 +32,7 @@ pub(super) fn segment_words(vocab: &Vocab, text: &str) -> Vec<(usize, usize, u32
         return out;
     }
     // Each distinct word's pieces, relative to the word, in `done`.
-    let mut seen: FxHashMap<&str, std::ops::Range<usize>> = FxHashMap::default();
+    let mut seen: FxHashMap<&str, Range<usize>> = FxHashMap::default();
     let mut done = Vec::new();
     for (start, word) in words(text) {
         let range = match seen.get(word) {
@@ -132,8 +133,9 @@ pub(super) fn segment(vocab: &Vocab, text: &str) -> Vec<(usize, usize)> {
     }
     // 2. Every adjacent pair that is a piece.
     let mut queue = BinaryHeap::new();
-    // An unused piece's halves, as last queued: step 4 splits it back into them.
-    let mut halves: HashMap<&str, usize> = HashMap::new();
+    // Where an unused piece's left half stood when the piece was last queued: step 4 splits the
+    // piece back into its halves.
+    let mut halves: FxHashMap<&str, Range<usize>> = FxHashMap::default();
     let mut push =
         |queue: &mut BinaryHeap<Candidate>, symbols: &[Symbol], left: usize, right: usize| {
             let (l, r) = (symbols[left], symbols[right]);
@@ -149,7 +151,7 @@ pub(super) fn segment(vocab: &Vocab, text: &str) -> Vec<(usize, usize)> {
                     len: joined.len(),
                 });
                 if vocab.is_unused(id) {
-                    halves.insert(joined, l.end - l.start);
+                    halves.insert(joined, l.start..l.end);
                 }
             }
         };
@@ -195,7 +197,7 @@ pub(super) fn segment(vocab: &Vocab, text: &str) -> Vec<(usize, usize)> {
 
 fn resegment(
     vocab: &Vocab,
-    halves: &HashMap<&str, usize>,
+    halves: &FxHashMap<&str, Range<usize>>,
     text: &str,
     start: usize,
     end: usize,
@@ -207,9 +209,10 @@ fn resegment(
         .filter(|&id| vocab.is_unused(id))
         .and_then(|_| halves.get(piece));
     match split {
-        Some(&left) => {
-            resegment(vocab, halves, text, start, start + left, out);
-            resegment(vocab, halves, text, start + left, end, out);
+        Some(left) => {
+            let mid = start + left.len();
+            resegment(vocab, halves, text, start, mid, out);
+            resegment(vocab, halves, text, mid, end, out);
         }
         None => out.push((start, end)),
     }
@@ -232,7 +235,7 @@ mod tests {
             score,
             kind: Kind::Normal,
         }));
-        Vocab::new(&entries)
+        Vocab::new(&entries).expect("distinct pieces")
     }
 
     fn pieces(vocab: &Vocab, text: &str) -> Vec<String> {

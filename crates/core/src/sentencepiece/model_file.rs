@@ -1,7 +1,7 @@
 //! A SentencePiece `.model` file (a serialized `ModelProto`, sentencepiece_model.proto) read into
 //! what encoding needs: the pieces with their scores and types, the model type, byte fallback, the
 //! whitespace options and the normalizer (its precompiled charsmap, possibly empty). Checked as
-//! SentencePiece's own loader checks it: pieces non-empty and distinct, exactly one unknown piece,
+//! SentencePiece's own loader checks it: pieces non-empty, exactly one unknown piece,
 //! all 256 byte pieces when byte fallback is on. Leaves out: training options that do not change
 //! encoding, the self-test data and the denormalizer.
 
@@ -165,11 +165,11 @@ impl ModelFile {
     }
 
     fn check(&self) -> Result<(), SentencePieceError> {
-        let mut seen = std::collections::HashSet::new();
+        // Repeated pieces are found as the lookup tables are built (vocab.rs).
         let mut bytes = [false; 256];
         let mut unknowns = 0;
         for (id, entry) in self.pieces.iter().enumerate() {
-            if entry.piece.is_empty() || !seen.insert(entry.piece.as_str()) {
+            if entry.piece.is_empty() {
                 return Err(SentencePieceError::BadPiece { id });
             }
             match entry.kind {

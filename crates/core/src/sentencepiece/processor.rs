@@ -47,7 +47,7 @@ impl SentencePiece {
             charsmap,
             model.treat_whitespace_as_suffix,
         );
-        let mut vocab = Vocab::new(&model.pieces);
+        let mut vocab = Vocab::new(&model.pieces)?;
         if !model.byte_fallback {
             vocab.bytes = None;
         }

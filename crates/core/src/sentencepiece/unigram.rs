@@ -12,15 +12,16 @@ use super::vocab::Vocab;
 use crate::fxhash::FxHashMap;
 
 /// Every prefix of a segmentable piece, at character boundaries, with the piece's id when the
-/// prefix is itself one: a trie walked by hashing.
+/// prefix is itself one ([`NOT_A_PIECE`] otherwise): a trie walked by hashing.
 #[derive(Clone, Debug)]
 pub(super) struct Lattice {
-    prefixes: FxHashMap<String, Option<u32>>,
+    prefixes: FxHashMap<String, u32>,
     min_score: f32,
     max_score: f32,
 }
 
 const UNKNOWN_PENALTY: f32 = 10.0;
+const NOT_A_PIECE: u32 = u32::MAX;
 
 #[derive(Clone, Copy)]
 struct Best {
@@ -43,9 +44,11 @@ impl Lattice {
             }
             let piece = &entry.piece;
             for (at, _) in piece.char_indices().skip(1) {
-                prefixes.entry(piece[..at].to_string()).or_insert(None);
+                prefixes
+                    .entry(piece[..at].to_string())
+                    .or_insert(NOT_A_PIECE);
             }
-            prefixes.insert(piece.clone(), Some(id as u32));
+            prefixes.insert(piece.clone(), id as u32);
         }
         Lattice {
             prefixes,
@@ -72,9 +75,10 @@ impl Lattice {
                 let Some(&found) = self.prefixes.get(&text[start..end]) else {
                     break;
                 };
-                let Some(id) = found.filter(|&id| !vocab.is_unused(id)) else {
+                let id = found;
+                if id == NOT_A_PIECE || vocab.is_unused(id) {
                     continue;
-                };
+                }
                 let len = end - start;
                 let score = match vocab.kind(id) {
                     Kind::UserDefined => f64::from(len as f32 * self.max_score) - 0.1,

@@ -2,19 +2,23 @@
 //! normalizer and never merged with their neighbours. SentencePiece matches the longest one that
 //! starts at a position; otherwise a position advances by one character.
 
-use std::collections::HashSet;
+use crate::fxhash::FxHashMap;
 
 /// The longest-match set of a model's user-defined pieces.
 #[derive(Clone, Debug, Default)]
 pub(super) struct UserSymbols {
-    symbols: HashSet<String>,
+    /// Each symbol's id.
+    symbols: FxHashMap<String, u32>,
     longest: usize,
 }
 
 impl UserSymbols {
-    pub fn new<'a>(pieces: impl IntoIterator<Item = &'a str>) -> UserSymbols {
-        let symbols: HashSet<String> = pieces.into_iter().map(str::to_string).collect();
-        let longest = symbols.iter().map(String::len).max().unwrap_or(0);
+    pub fn new<'a>(pieces: impl IntoIterator<Item = (&'a str, u32)>) -> UserSymbols {
+        let symbols: FxHashMap<String, u32> = pieces
+            .into_iter()
+            .map(|(p, id)| (p.to_string(), id))
+            .collect();
+        let longest = symbols.keys().map(String::len).max().unwrap_or(0);
         UserSymbols { symbols, longest }
     }
 
@@ -27,7 +31,7 @@ impl UserSymbols {
         (1..=end)
             .rev()
             .filter(|&len| text.is_char_boundary(len))
-            .find(|&len| self.symbols.contains(&text[..len]))
+            .find(|&len| self.symbols.contains_key(&text[..len]))
     }
 
     /// The byte length of the symbol that starts non-empty `text`: a user-defined symbol (true)

@@ -5,6 +5,7 @@
 
 use super::model_file::{byte_of_piece, Entry, Kind};
 use super::user_symbols::UserSymbols;
+use super::SentencePieceError;
 use crate::fxhash::FxHashMap;
 
 /// Lookup tables over a model's pieces; ids are indices into the model's piece list.
@@ -23,21 +24,21 @@ pub(super) struct Vocab {
 }
 
 impl Vocab {
-    /// Tables over checked entries (model_file.rs): one unknown piece, distinct pieces.
-    pub fn new(entries: &[Entry]) -> Vocab {
+    /// Tables over checked entries (model_file.rs: one unknown piece); a piece repeated within
+    /// either table is an error, as in SentencePiece.
+    pub fn new(entries: &[Entry]) -> Result<Vocab, SentencePieceError> {
         let mut segmentable = FxHashMap::default();
         let mut reserved = FxHashMap::default();
         let mut unknown = 0;
         let mut bytes = [u32::MAX; 256];
         for (id, entry) in entries.iter().enumerate() {
             let id = id as u32;
-            match entry.kind {
-                Kind::Normal | Kind::UserDefined | Kind::Unused => {
-                    segmentable.insert(entry.piece.clone(), id);
-                }
-                Kind::Unknown | Kind::Control | Kind::Byte => {
-                    reserved.insert(entry.piece.clone(), id);
-                }
+            let table = match entry.kind {
+                Kind::Normal | Kind::UserDefined | Kind::Unused => &mut segmentable,
+                Kind::Unknown | Kind::Control | Kind::Byte => &mut reserved,
+            };
+            if table.insert(entry.piece.clone(), id).is_some() {
+                return Err(SentencePieceError::BadPiece { id: id as usize });
             }
             if entry.kind == Kind::Unknown {
                 unknown = id;
@@ -49,14 +50,15 @@ impl Vocab {
         let users = UserSymbols::new(
             entries
                 .iter()
-                .filter(|e| e.kind == Kind::UserDefined)
-                .map(|e| e.piece.as_str()),
+                .enumerate()
+                .filter(|(_, e)| e.kind == Kind::UserDefined)
+                .map(|(id, e)| (e.piece.as_str(), id as u32)),
         );
         let words_are_independent = segmentable.keys().all(|piece| {
             let inner = piece.trim_start_matches('\u{2581}');
             !inner.contains('\u{2581}')
         });
-        Vocab {
+        Ok(Vocab {
             words_are_independent,
             entries: entries.to_vec(),
             segmentable,
@@ -64,7 +66,7 @@ impl Vocab {
             unknown,
             bytes: bytes.iter().all(|&id| id != u32::MAX).then_some(bytes),
             users,
-        }
+        })
     }
 
     /// The id of `piece` if segmentation may produce it.

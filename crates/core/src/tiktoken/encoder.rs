@@ -11,8 +11,9 @@ use crate::fxhash::FxHashMap;
 #[derive(Clone, Debug)]
 pub struct RankBpe {
     ranks: FxHashMap<Vec<u8>, u32>,
-    /// Each id's bytes, for decoding.
-    tokens: Vec<Vec<u8>>,
+    /// Every token's bytes, rank order, end to end, and where each one ends: for decoding.
+    bytes: Vec<u8>,
+    ends: Vec<u32>,
 }
 
 /// No pair: merging stops when every adjacent pair has this rank.
@@ -21,38 +22,43 @@ const NONE: u32 = u32::MAX;
 impl RankBpe {
     /// Parses and checks the ranks asset (every token whole and distinct, every byte a token).
     pub fn from_asset(asset: &[u8]) -> Result<RankBpe, TiktokenError> {
-        let tokens: Vec<Vec<u8>> = ranks::parse(asset)?
-            .into_iter()
-            .map(<[u8]>::to_vec)
-            .collect();
+        let tokens = ranks::parse(asset)?;
         let mut table = FxHashMap::default();
         table.reserve(tokens.len());
+        let (mut bytes, mut ends) = (Vec::new(), Vec::with_capacity(tokens.len()));
         for (rank, token) in tokens.iter().enumerate() {
-            if table.insert(token.clone(), rank as u32).is_some() {
+            if table.insert(token.to_vec(), rank as u32).is_some() {
                 return Err(TiktokenError::BadToken { rank });
             }
+            bytes.extend_from_slice(token);
+            ends.push(bytes.len() as u32);
         }
         if let Some(byte) = (0..=255u8).find(|b| !table.contains_key(&[*b][..])) {
             return Err(TiktokenError::MissingByte { byte });
         }
         Ok(RankBpe {
             ranks: table,
-            tokens,
+            bytes,
+            ends,
         })
     }
 
     /// Number of ids.
     pub fn len(&self) -> usize {
-        self.tokens.len()
+        self.ends.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.tokens.is_empty()
+        self.ends.is_empty()
     }
 
     /// The bytes of token `id`, if there is one.
     pub fn token(&self, id: u32) -> Option<&[u8]> {
-        self.tokens.get(id as usize).map(Vec::as_slice)
+        let end = *self.ends.get(id as usize)? as usize;
+        let start = id
+            .checked_sub(1)
+            .map_or(0, |before| self.ends[before as usize] as usize);
+        Some(&self.bytes[start..end])
     }
 
     /// The rank of `bytes` if they are one token.

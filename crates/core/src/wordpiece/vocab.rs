@@ -3,7 +3,7 @@
 //! they are indexed without the prefix so the encoder looks both kinds up without building strings.
 //! Leaves out: reading the file (callers pass its text).
 
-use std::collections::HashMap;
+use crate::fxhash::FxHashMap;
 
 use super::{WordPieceError, CONTINUATION, SPECIAL_TOKENS};
 
@@ -12,9 +12,9 @@ use super::{WordPieceError, CONTINUATION, SPECIAL_TOKENS};
 pub struct Vocab {
     tokens: Vec<String>,
     /// Tokens that start a word.
-    starts: HashMap<String, u32>,
+    starts: FxHashMap<String, u32>,
     /// Continuation tokens, without their `##`.
-    continuations: HashMap<String, u32>,
+    continuations: FxHashMap<String, u32>,
 }
 
 impl Vocab {
@@ -25,7 +25,7 @@ impl Vocab {
         if tokens.is_empty() {
             return Err(WordPieceError::BadVocab("the file is empty".into()));
         }
-        let (mut starts, mut continuations) = (HashMap::new(), HashMap::new());
+        let (mut starts, mut continuations) = (FxHashMap::default(), FxHashMap::default());
         for (id, token) in tokens.iter().enumerate() {
             let line = id + 1;
             if token.is_empty() || token.contains(char::is_whitespace) {

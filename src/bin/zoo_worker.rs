@@ -1,0 +1,116 @@
+//! The tokenizer worker: a Web Worker (its own wasm, built by Trunk from this file) that holds the
+//! zoo's downloaded tokenizers — OpenAI's cl100k_base and o200k_base, Mistral's SentencePiece v1
+//! and Tekken — so their code stays out of the page's wasm and their work off its main thread.
+//!
+//! Messages (plain JavaScript objects; the page's side is src/worker.rs):
+//! 1. to the page, once: `{ready: true}` (messages sent before it would be lost);
+//! 2. from the page `{load: SLUG, bytes: Uint8Array}`: builds that tokenizer from its asset;
+//! 3. from the page `{encode: SLUG, id: N, text: STRING}`: answers `{id: N, ids, starts, ends}`
+//!    (Uint32Arrays: each token's id and input byte span) and `displays` (each token as its
+//!    vocabulary writes it), or `{id: N, error: STRING}`.
+//!
+//! Leaves out: anything but encoding (the page decodes nothing of these tokenizers).
+
+use std::cell::RefCell;
+
+use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
+use til_core::sentencepiece;
+use til_core::tiktoken::{Encoding, RankBpe};
+use til_core::tokenizer::Tokenizer;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+type Loaded = Result<Box<dyn Tokenizer>, String>;
+
+thread_local! {
+    /// Each slug's tokenizer, or why it could not be built.
+    static TOKENIZERS: RefCell<Vec<(String, Loaded)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The tokenizer a slug names, from its asset's bytes.
+fn build(slug: &str, bytes: &[u8]) -> Loaded {
+    let ranks = |bytes| RankBpe::from_asset(bytes).map_err(|e| e.to_string());
+    Ok(match slug {
+        "cl100k" => Box::new(Encoding::cl100k(ranks(bytes)?)),
+        "o200k" => Box::new(Encoding::o200k(ranks(bytes)?)),
+        "tekken" => Box::new(Encoding::tekken(ranks(bytes)?)),
+        "mistral" => {
+            Box::new(sentencepiece::from_asset(bytes, "mistral-v1").map_err(|e| e.to_string())?)
+        }
+        other => return Err(format!("the worker has no tokenizer `{other}`")),
+    })
+}
+
+fn field(object: &JsValue, name: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(object: &Object, name: &str, value: &JsValue) {
+    // Setting a property on a plain object cannot fail.
+    let _ = Reflect::set(object, &JsValue::from_str(name), value);
+}
+
+fn encode(slug: &str, text: &str) -> Result<Object, String> {
+    TOKENIZERS.with(|all| {
+        let all = all.borrow();
+        let (_, loaded) = all
+            .iter()
+            .find(|(s, _)| s == slug)
+            .ok_or_else(|| format!("`{slug}` was never loaded"))?;
+        let tokenizer = loaded.as_ref().map_err(Clone::clone)?;
+        let pieces = tokenizer.encode(text);
+        let ids: Vec<u32> = pieces.iter().map(|p| p.id.unwrap_or(u32::MAX)).collect();
+        let starts: Vec<u32> = pieces.iter().map(|p| p.span.start as u32).collect();
+        let ends: Vec<u32> = pieces.iter().map(|p| p.span.end as u32).collect();
+        let displays: Array = pieces
+            .iter()
+            .map(|p| JsValue::from_str(&p.display))
+            .collect();
+        let reply = Object::new();
+        set(&reply, "ids", &Uint32Array::from(&ids[..]));
+        set(&reply, "starts", &Uint32Array::from(&starts[..]));
+        set(&reply, "ends", &Uint32Array::from(&ends[..]));
+        set(&reply, "displays", &displays);
+        Ok(reply)
+    })
+}
+
+fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
+    let data = message.data();
+    if let Some(slug) = field(&data, "load").as_string() {
+        let bytes = Uint8Array::new(&field(&data, "bytes")).to_vec();
+        let loaded = build(&slug, &bytes);
+        TOKENIZERS.with(|all| {
+            let mut all = all.borrow_mut();
+            all.retain(|(s, _)| *s != slug);
+            all.push((slug, loaded));
+        });
+        return;
+    }
+    let (Some(slug), id) = (field(&data, "encode").as_string(), field(&data, "id")) else {
+        return;
+    };
+    let text = field(&data, "text").as_string().unwrap_or_default();
+    let reply = encode(&slug, &text).unwrap_or_else(|error| {
+        let reply = Object::new();
+        set(&reply, "error", &JsValue::from_str(&error));
+        reply
+    });
+    set(&reply, "id", &id);
+    // A reply the page cannot take (the page is gone) has no one to tell.
+    let _ = scope.post_message(&reply);
+}
+
+fn main() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let replies = scope.clone();
+    let handler = Closure::<dyn Fn(MessageEvent)>::new(move |m| on_message(&replies, m));
+    scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    // The worker lives as long as the page: so does its handler.
+    handler.forget();
+    let ready = Object::new();
+    set(&ready, "ready", &JsValue::TRUE);
+    let _ = scope.post_message(&ready);
+}

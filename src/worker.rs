@@ -1,0 +1,202 @@
+//! The page's side of the tokenizer worker (src/bin/zoo_worker.rs, its own wasm): starts it on
+//! first use, holds messages until it says it is ready, and turns its replies back into
+//! [`Piece`]s. A [`Remote`] stands for one tokenizer living there; the zoo's columns encode
+//! through it without the page's wasm carrying those tokenizers' code or its main thread their
+//! work. Leaves out: retrying a worker that failed to start (the column says why).
+
+use std::cell::RefCell;
+
+use futures_channel::oneshot;
+use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use til_core::tokenizer::Piece;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker};
+
+/// One tokenizer in the worker, by its slug (`cl100k`, `mistral`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Remote {
+    slug: &'static str,
+}
+
+type Reply = Result<JsValue, String>;
+
+struct Channel {
+    worker: Worker,
+    ready: bool,
+    /// Messages sent before the worker was ready.
+    held: Vec<JsValue>,
+    pending: Vec<(u32, oneshot::Sender<Reply>)>,
+    next_id: u32,
+    /// Why the worker is unusable, once it is.
+    broken: Option<String>,
+}
+
+thread_local! {
+    static CHANNEL: RefCell<Option<Channel>> = const { RefCell::new(None) };
+}
+
+fn field(object: &JsValue, name: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn object(fields: &[(&str, &JsValue)]) -> JsValue {
+    let object = Object::new();
+    for (name, value) in fields {
+        // Setting a property on a plain object cannot fail.
+        let _ = Reflect::set(&object, &JsValue::from_str(name), value);
+    }
+    object.into()
+}
+
+/// A worker running zoo_worker.js next to the page (a Blob script, so the wasm-bindgen glue can
+/// be loaded with `importScripts` wherever the page is hosted).
+fn spawn() -> Result<Worker, String> {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .ok_or("the page has no address")?;
+    let beside = |file: &str| {
+        Url::new_with_base(file, &href)
+            .map(|u| u.href())
+            .map_err(|_| format!("cannot place {file} beside the page"))
+    };
+    let script = format!(
+        "importScripts({:?}); wasm_bindgen({:?});",
+        beside("zoo_worker.js")?,
+        beside("zoo_worker_bg.wasm")?
+    );
+    let options = BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let parts = js_sys::Array::of1(&JsValue::from_str(&script));
+    let blob = Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "cannot make the worker's script")?;
+    let url = Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "cannot address the worker's script")?;
+    Worker::new(&url).map_err(|_| "this browser cannot start a Web Worker".to_string())
+}
+
+fn on_message(message: MessageEvent) {
+    let data = message.data();
+    CHANNEL.with(|channel| {
+        let mut channel = channel.borrow_mut();
+        let Some(channel) = channel.as_mut() else {
+            return;
+        };
+        if field(&data, "ready").is_truthy() {
+            channel.ready = true;
+            for held in channel.held.drain(..) {
+                let _ = channel.worker.post_message(&held);
+            }
+            return;
+        }
+        let Some(id) = field(&data, "id").as_f64().map(|id| id as u32) else {
+            return;
+        };
+        if let Some(at) = channel.pending.iter().position(|(p, _)| *p == id) {
+            let (_, answer) = channel.pending.swap_remove(at);
+            let reply = match field(&data, "error").as_string() {
+                Some(error) => Err(error),
+                None => Ok(data),
+            };
+            let _ = answer.send(reply);
+        }
+    });
+}
+
+/// Every pending question fails with `why`, and so does every later one.
+fn on_error(why: String) {
+    CHANNEL.with(|channel| {
+        if let Some(channel) = channel.borrow_mut().as_mut() {
+            for (_, answer) in channel.pending.drain(..) {
+                let _ = answer.send(Err(why.clone()));
+            }
+            channel.broken = Some(why);
+        }
+    });
+}
+
+/// Posts `message`, starting the worker first if need be; held until the worker is ready.
+fn post(message: JsValue) -> Result<(), String> {
+    CHANNEL.with(|channel| {
+        let mut channel = channel.borrow_mut();
+        if channel.is_none() {
+            let worker = spawn()?;
+            let message_handler = Closure::<dyn Fn(MessageEvent)>::new(on_message);
+            worker.set_onmessage(Some(message_handler.as_ref().unchecked_ref()));
+            let error_handler =
+                Closure::<dyn Fn(web_sys::ErrorEvent)>::new(|e: web_sys::ErrorEvent| {
+                    on_error(format!("the tokenizer worker stopped: {}", e.message()));
+                });
+            worker.set_onerror(Some(error_handler.as_ref().unchecked_ref()));
+            // The worker lives as long as the page: so do its handlers.
+            message_handler.forget();
+            error_handler.forget();
+            *channel = Some(Channel {
+                worker,
+                ready: false,
+                held: Vec::new(),
+                pending: Vec::new(),
+                next_id: 0,
+                broken: None,
+            });
+        }
+        let channel = channel.as_mut().expect("made above");
+        if let Some(why) = &channel.broken {
+            return Err(why.clone());
+        }
+        if channel.ready {
+            channel
+                .worker
+                .post_message(&message)
+                .map_err(|_| "cannot reach the tokenizer worker".to_string())
+        } else {
+            channel.held.push(message);
+            Ok(())
+        }
+    })
+}
+
+impl Remote {
+    /// Hands the tokenizer's asset to the worker, which builds it there; a damaged file is
+    /// reported by the first [`Remote::encode`].
+    pub fn load(slug: &'static str, bytes: &[u8]) -> Result<Remote, String> {
+        let bytes = Uint8Array::from(bytes);
+        post(object(&[
+            ("load", &JsValue::from_str(slug)),
+            ("bytes", &bytes),
+        ]))?;
+        Ok(Remote { slug })
+    }
+
+    /// The tokens of `text`, as the tokenizer's own `encode` gives them.
+    pub async fn encode(self, text: &str) -> Result<Vec<Piece>, String> {
+        let (answer, reply) = oneshot::channel();
+        let id = CHANNEL.with(|channel| {
+            let mut channel = channel.borrow_mut();
+            channel.as_mut().map(|c| {
+                c.next_id = c.next_id.wrapping_add(1);
+                c.pending.push((c.next_id, answer));
+                c.next_id
+            })
+        });
+        let id = id.ok_or("the tokenizer worker has not started")?;
+        post(object(&[
+            ("encode", &JsValue::from_str(self.slug)),
+            ("id", &JsValue::from(id)),
+            ("text", &JsValue::from_str(text)),
+        ]))?;
+        let data = reply
+            .await
+            .map_err(|_| "the tokenizer worker went away".to_string())??;
+        let numbers = |name| Uint32Array::new(&field(&data, name)).to_vec();
+        let (ids, starts, ends) = (numbers("ids"), numbers("starts"), numbers("ends"));
+        let displays = js_sys::Array::from(&field(&data, "displays"));
+        Ok((0..ids.len())
+            .map(|i| Piece {
+                id: (ids[i] != u32::MAX).then_some(ids[i]),
+                span: starts[i] as usize..ends[i] as usize,
+                display: displays.get(i as u32).as_string().unwrap_or_default(),
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,64 @@
+// The zoo's references for the browser specs: sentencepiece and mistral-common in the pinned zoo
+// venv (TIL_ZOO_PYTHON, as `cargo xtask test` sets it, else target/zoo-venv), through
+// tests/reference/zoo_encode.py, for the same texts the page is given.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+function zooPython() {
+  const python = process.env.TIL_ZOO_PYTHON ?? join(ROOT, 'target', 'zoo-venv', 'bin', 'python');
+  if (!existsSync(python)) {
+    throw new Error(`no zoo reference python at ${python}: run \`cargo xtask zoo --check\` once, or set TIL_ZOO_PYTHON`);
+  }
+  return python;
+}
+
+/** The reference ids of each text for `model` (mistral-v1 or tekken), from one python process. */
+export function zooReferenceIds(texts, model) {
+  const dir = mkdtempSync(join(tmpdir(), 'til-zoo-ref-'));
+  try {
+    const files = texts.map((text, i) => {
+      const file = join(dir, `${i}.txt`);
+      writeFileSync(file, text, 'utf8');
+      return file;
+    });
+    const args = [join(ROOT, 'tests', 'reference', 'zoo_encode.py'), '--model', model, ...files];
+    const run = spawnSync(zooPython(), args, { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`tests/reference/zoo_encode.py failed:\n${run.stderr}`);
+    return run.stdout.split('\n').slice(0, texts.length)
+      .map((line) => (line === '' ? [] : line.split(' ').map(Number)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Opens the comparison column `slug` and clicks its Load button once the page is ready; checks
+ * nothing under `folder` (`tiktoken/`, `mistral/`) was fetched before. Returns the column.
+ */
+export async function loadSide(page, slug, folder, fetched) {
+  const side = page.getByTestId(`gpt2-compare-${slug}`);
+  await side.scrollIntoViewIfNeeded();
+  if (!/Not loaded yet/.test(await side.innerText())) throw new Error(`${slug} is loaded before it is asked for`);
+  if (fetched.some((p) => p.includes(folder))) throw new Error(`${folder} fetched before it is asked for`);
+  await side.getByTestId(`${slug}-load`).click();
+  await side.getByTestId(`${slug}-status`).filter({ hasText: /fetched in/ }).waitFor();
+  return side;
+}
+
+/** Waits until column `slug` shows exactly `expected` as its chips' ids; returns what it shows. */
+export async function chipIds(page, side, slug, expected) {
+  const count = side.getByTestId(`gpt2-compare-${slug}-count`);
+  await count.filter({ hasText: new RegExp(`^${expected.length}$`) }).waitFor();
+  let shown;
+  for (let tries = 0; tries < 50; tries++) {
+    shown = await side.locator('.chip').evaluateAll((els) => els.map((el) => Number(el.dataset.id)));
+    if (JSON.stringify(shown) === JSON.stringify(expected)) break;
+    await page.waitForTimeout(100);
+  }
+  return shown;
+}
