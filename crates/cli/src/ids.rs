@@ -32,32 +32,36 @@ pub fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, Failure> {
     })
 }
 
-/// Prints `ids` on one line, separated by single spaces, in one write: a line can hold millions.
+/// Prints `ids` on one line, separated by single spaces, in 64 KB writes: a line can hold millions,
+/// and one buffer for all of them would cost more in fresh pages than the printing itself.
 pub fn write_ids(out: &mut impl Write, ids: &[u32]) -> Result<(), Failure> {
-    let mut line = Vec::with_capacity(ids.len() * 6 + 1);
+    const CHUNK: usize = 1 << 16;
+    let mut line = Vec::with_capacity(CHUNK + 16);
     for (i, &id) in ids.iter().enumerate() {
         if i > 0 {
             line.push(b' ');
         }
         push_decimal(&mut line, id);
+        if line.len() >= CHUNK {
+            out.write_all(&line)?;
+            line.clear();
+        }
     }
     line.push(b'\n');
     Ok(out.write_all(&line)?)
 }
 
-/// Appends `n` in decimal; formatting machinery costs more than encoding here.
-fn push_decimal(line: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+/// Appends `n` in decimal; formatting machinery costs more than encoding here, and so does a
+/// copy call per id, so the digits are pushed one by one.
+fn push_decimal(line: &mut Vec<u8>, n: u32) {
+    let mut place = 1;
+    while place <= n / 10 {
+        place *= 10;
     }
-    line.extend_from_slice(&digits[start..]);
+    while place > 0 {
+        line.push(b'0' + (n / place % 10) as u8);
+        place /= 10;
+    }
 }
 
 /// Whitespace-separated ids, every one parsed before any is used, so bad input prints nothing;

@@ -1,7 +1,7 @@
 // OpenAI's tokenizers, GPT-4's cl100k_base and GPT-4o's o200k_base, as sides of the Tokenize lab's
 // comparison: their ranks (0.7 and 1.6 MB) are fetched only when the reader asks, once each, and
-// handed to the tokenizer worker; then
-// every text typed gives exactly js-tiktoken's ids, chip for chip.
+// handed to the tokenizer worker; then every text typed gives exactly js-tiktoken's ids, chip for
+// chip.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';

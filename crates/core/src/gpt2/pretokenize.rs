@@ -50,6 +50,7 @@ const ASCII: [CharClass; 128] = {
 };
 
 /// The pattern's class of `c`.
+#[inline]
 pub fn char_class(c: char) -> CharClass {
     match ASCII.get(c as usize) {
         Some(&class) => class,

@@ -38,15 +38,20 @@ enum Case {
     Neither,
 }
 
+/// Inlined for ASCII, the common case; the tables only past it.
+#[inline]
 fn case(c: char) -> Case {
-    let code = c as u32;
-    if c.is_ascii() {
-        return match c {
-            'A'..='Z' => Case::Upper,
-            'a'..='z' => Case::Lower,
-            _ => Case::Neither,
-        };
+    match c {
+        'A'..='Z' => Case::Upper,
+        'a'..='z' => Case::Lower,
+        _ if c.is_ascii() => Case::Neither,
+        _ => non_ascii_case(c),
     }
+}
+
+#[inline(never)]
+fn non_ascii_case(c: char) -> Case {
+    let code = c as u32;
     // Letters are Lu, Lt, Ll, Lm or Lo: a letter in neither table is Ll.
     if char_class(c) == CharClass::Letter {
         if in_alternating_ranges(UPPER, code) {
@@ -63,10 +68,12 @@ fn case(c: char) -> Case {
     }
 }
 
+#[inline]
 fn is_upperish(c: char) -> bool {
     matches!(case(c), Case::Upper | Case::Both)
 }
 
+#[inline]
 fn is_lowerish(c: char) -> bool {
     matches!(case(c), Case::Lower | Case::Both)
 }
