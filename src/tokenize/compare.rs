@@ -158,8 +158,8 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
     // The worker's answer for the latest text: it answers in order, so the last answer set is the
     // latest text's, and the one before stays until it comes.
     let remote = RwSignal::new(None::<Result<Tokens, String>>);
-    Effect::new(move |_| {
-        if let SideState::Remote(tokenizer) = state.get() {
+    Effect::new(move |_| match state.get() {
+        SideState::Remote(tokenizer) => {
             let text = text.get();
             leptos::task::spawn_local(async move {
                 let tokens = tokenizer.encode(&text).await.map(|p| Tokens::of(p, &text));
@@ -167,6 +167,8 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
                 let _ = remote.try_set(Some(tokens));
             });
         }
+        // A tokenizer being replaced (another model file) shows none until the new one answers.
+        _ => remote.set(None),
     });
     let remote_failure = move || remote.with(|r| r.as_ref().and_then(|r| r.clone().err()));
     let tokens = move || {

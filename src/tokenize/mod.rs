@@ -10,6 +10,7 @@ mod export_panel;
 pub mod link;
 mod markup_rows;
 mod merge_list;
+mod model_file_side;
 mod pair_table;
 mod presets;
 mod sides;

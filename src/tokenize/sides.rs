@@ -1,5 +1,6 @@
 //! The tokenizers the lab compares, in order: the walkthrough's run, GPT-2, MiniLM's WordPiece,
-//! GPT-4's cl100k_base, GPT-4o's o200k_base, Mistral's SentencePiece (v1) and Tekken, each as a
+//! GPT-4's cl100k_base, GPT-4o's o200k_base, Mistral's SentencePiece (v1) and Tekken, and a
+//! SentencePiece model file of the reader's (model_file_side.rs), each as a
 //! [`Side`] whose state follows its training run or its download (the zoo's files only when the
 //! reader asks for them; the zoo's tokenizers then live in the tokenizer worker, src/worker.rs). A
 //! new tokenizer is one more entry here.
@@ -11,6 +12,7 @@ use til_core::gpt2::Gpt2Tokenizer;
 use til_core::tokenizer::{Piece, Tokenizer};
 
 use super::compare::{plain_kind, Notes, Side, SideState};
+use super::model_file_side::model_file_side;
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, urls, Asset, Build, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes, WORDPIECE_ABOUT};
@@ -25,6 +27,7 @@ pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: Asset<Gpt2Tokenizer
         download_side(&O200K),
         download_side(&MISTRAL_V1),
         download_side(&TEKKEN),
+        model_file_side(),
     ]
 }
 

@@ -17,7 +17,10 @@ function zooPython() {
   return python;
 }
 
-/** The reference ids of each text for `model` (mistral-v1 or tekken), from one python process. */
+/**
+ * The reference ids of each text for `model` (mistral-v1 or tekken; or `['--sentencepiece', PATH]`
+ * for a model file), from one python process.
+ */
 export function zooReferenceIds(texts, model) {
   const dir = mkdtempSync(join(tmpdir(), 'til-zoo-ref-'));
   try {
@@ -26,7 +29,8 @@ export function zooReferenceIds(texts, model) {
       writeFileSync(file, text, 'utf8');
       return file;
     });
-    const args = [join(ROOT, 'tests', 'reference', 'zoo_encode.py'), '--model', model, ...files];
+    const which = Array.isArray(model) ? model : ['--model', model];
+    const args = [join(ROOT, 'tests', 'reference', 'zoo_encode.py'), ...which, ...files];
     const run = spawnSync(zooPython(), args, { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`tests/reference/zoo_encode.py failed:\n${run.stderr}`);
     return run.stdout.split('\n').slice(0, texts.length)
@@ -61,4 +65,13 @@ export async function chipIds(page, side, slug, expected) {
     await page.waitForTimeout(100);
   }
   return shown;
+}
+
+/** Trains a small SentencePiece model on Tiny Shakespeare with sentencepiece; returns its path. */
+export function trainedModel(dir, options) {
+  const prefix = join(dir, 'trained');
+  const args = [join(ROOT, 'tests', 'reference', 'train_spm.py'), join(ROOT, 'assets', 'tinyshakespeare.txt'), prefix, ...options];
+  const run = spawnSync(zooPython(), args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`tests/reference/train_spm.py failed:\n${run.stderr}`);
+  return `${prefix}.model`;
 }

@@ -1,0 +1,99 @@
+//! "Your SentencePiece model": a comparison column for a `.model` file the reader opens (a BPE or
+//! Unigram model from any project that trains with sentencepiece). The file is read in the page and
+//! handed to the tokenizer worker, which checks and runs it; a file that is not a usable model says
+//! why in the column. Leaves out: keeping the file across reloads (it is the reader's, not a URL).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use super::compare::{plain_kind, Side, SideState};
+use crate::worker::Remote;
+
+/// The largest file taken: SentencePiece models are a few MB; anything far larger is not one.
+const LARGEST: f64 = 64e6;
+
+const ASK: &str = "Open a SentencePiece .model file (BPE or Unigram) to compare it here.";
+
+/// The column's state, shared with its file button (a context of the Tokenize lab).
+#[derive(Clone, Copy)]
+struct ModelFile {
+    state: RwSignal<SideState>,
+    name: RwSignal<String>,
+}
+
+pub fn model_file_side() -> Side {
+    let file = ModelFile {
+        state: RwSignal::new(SideState::Waiting(ASK.to_string())),
+        name: RwSignal::new(String::new()),
+    };
+    provide_context(file);
+    Side {
+        slug: "model-file",
+        title: "Your SentencePiece model",
+        about: Signal::derive(move || match file.name.get() {
+            name if name.is_empty() => {
+                "Any model trained with Google's sentencepiece, read in your \
+                browser: nothing is uploaded."
+                    .to_string()
+            }
+            name => format!("{name}, read in your browser: nothing is uploaded."),
+        }),
+        state: file.state.into(),
+        kind: plain_kind,
+        notes: Some(|_| view! { <OpenModel/> }.into_any()),
+    }
+}
+
+/// The file's bytes, or why they cannot be had.
+async fn read(input: &web_sys::HtmlInputElement) -> Result<(String, Vec<u8>), String> {
+    let file = input
+        .files()
+        .and_then(|files| files.get(0))
+        .ok_or("no file was chosen")?;
+    if file.size() > LARGEST {
+        return Err(format!(
+            "{} is {:.0} MB: SentencePiece models are a few MB, so this is not one",
+            file.name(),
+            file.size() / 1e6
+        ));
+    }
+    let buffer = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|_| format!("{} could not be read", file.name()))?;
+    Ok((file.name(), js_sys::Uint8Array::new(&buffer).to_vec()))
+}
+
+#[component]
+fn OpenModel() -> impl IntoView {
+    let file = expect_context::<ModelFile>();
+    let on_change = move |event: web_sys::Event| {
+        let Some(input) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        file.state
+            .set(SideState::Waiting("Reading the file…".to_string()));
+        leptos::task::spawn_local(async move {
+            let state = match read(&input).await {
+                Ok((name, bytes)) => {
+                    file.name.set(name);
+                    match Remote::load("model-file", &bytes) {
+                        Ok(remote) => SideState::Remote(remote),
+                        Err(why) => SideState::Failed(why),
+                    }
+                }
+                Err(why) => SideState::Failed(why),
+            };
+            file.state.set(state);
+        });
+    };
+    view! {
+        <label class="file-open">
+            "Open a model file "
+            <input type="file" accept=".model" data-testid="model-file-open" on:change=on_change/>
+        </label>
+    }
+}
