@@ -63,7 +63,7 @@ pub fn VocabView(lab: BpeLab) -> impl IntoView {
     keep_chunked(list, move || lab.run_key(), size, markup);
     view! {
         <section class="panel step-panel" aria-labelledby="vocab-heading">
-            <h3 id="vocab-heading">
+            <h3 id="vocab-heading" data-outline="Vocabulary">
                 "Vocabulary "
                 <span class="muted" data-testid="bpe-vocab-size">{move || lab.trace.with(|t| t.as_ref().map(vocab_size))}</span>
             </h3>

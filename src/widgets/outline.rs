@@ -88,13 +88,15 @@ fn headings(lab: Lab) -> Vec<(Section, f64)> {
         .filter_map(|i| found.item(i)?.dyn_into::<web_sys::HtmlElement>().ok())
         .filter(|heading| heading.offset_parent().is_some())
         .map(|heading| {
+            // A heading that carries a live figure (a count) names its section in `data-outline`,
+            // so the entry does not change as the figure does.
+            let title = heading
+                .get_attribute("data-outline")
+                .or_else(|| heading.text_content())
+                .unwrap_or_default();
             let section = Section {
                 id: heading.id(),
-                title: heading
-                    .text_content()
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string(),
+                title: title.trim().to_string(),
             };
             (section, heading.get_bounding_client_rect().top())
         })
