@@ -4,7 +4,8 @@
 // same-origin file the page fetches (GPT-2 merges, GloVe vectors, the corpus), including those fetched
 // before this worker took control (index.html reports them from the Resource Timing entries).
 // How it answers:
-//   - hashed files (`name-<16 hex>.ext`, `_bg.wasm`): cache first; a new build has new names, so a
+//   - hashed files (`name-<hex>.ext`, `_bg.wasm`; Trunk writes its 64-bit hash without leading zeros,
+//     so 8 to 16 digits): cache first; a new build has new names, so a
 //     cached copy is never stale;
 //   - page loads (navigations): network first, falling back to the cached index.html, whatever the
 //     query string (the page keeps its state in the URL);
@@ -14,10 +15,10 @@
 // Left out: background sync, push, and precaching assets the page never fetched (GloVe stays lazy).
 //
 // Bump VERSION when this file's caching rules change: activation deletes every other version's cache.
-const VERSION = 'til-v1';
+const VERSION = 'til-v2';
 const CACHE = `${VERSION}-app`;
 /// Trunk's content-hashed output: `transformer-input-lab-db613e06d9b56a19_bg.wasm`, `style-….css`.
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 /// The cache key of the app shell: the scope's root, which serves index.html.
 const SHELL = new URL('./', self.registration.scope).href;
 
