@@ -5,6 +5,7 @@
 //! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
 //! - [`fxhash`]: the fast hash map of the tokenizers' hot tables (and the page's: one map type
 //!   in the wasm is smaller than two).
+//! - [`gguf`]: llama.cpp's GGUF model files (metadata and tensor directory), SmolLM2's source.
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
 //! - [`link`]: the page's state as a query string, hostile values clamped or ignored with notes.
@@ -23,6 +24,7 @@ pub mod asset;
 pub mod bpe;
 pub mod embed;
 pub mod fxhash;
+pub mod gguf;
 pub mod gpt2;
 pub mod link;
 pub mod minilm;
