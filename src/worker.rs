@@ -180,11 +180,20 @@ impl Remote {
             })
         });
         let id = id.ok_or("the tokenizer worker has not started")?;
-        post(object(&[
+        let question = object(&[
             ("encode", &JsValue::from_str(self.slug)),
             ("id", &JsValue::from(id)),
             ("text", &JsValue::from_str(text)),
-        ]))?;
+        ]);
+        if let Err(why) = post(question) {
+            // Unsent, it will never be answered: forget it.
+            CHANNEL.with(|channel| {
+                if let Some(channel) = channel.borrow_mut().as_mut() {
+                    channel.pending.retain(|(p, _)| *p != id);
+                }
+            });
+            return Err(why);
+        }
         let data = reply
             .await
             .map_err(|_| "the tokenizer worker went away".to_string())??;

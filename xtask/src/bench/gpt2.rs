@@ -57,12 +57,7 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         python.push(json_number(&py_line, "ms")?);
     }
     let ours_bytes = std::fs::read(&til_ids).map_err(|e| format!("cannot read til's ids: {e}"))?;
-    let ids = ours_bytes.split(|&b| b == b' ').count();
-    let agreement = |peer_ids: &PathBuf| match std::fs::read(peer_ids) {
-        Ok(bytes) if bytes == ours_bytes => Agreement::Same(format!("{ids} ids")),
-        Ok(_) => Agreement::Differs(format!("ids differ from {}", peer_ids.display())),
-        Err(e) => Agreement::Differs(format!("cannot read {}: {e}", peer_ids.display())),
-    };
+    let agreement = |peer_ids: &PathBuf| Agreement::same_ids(&ours_bytes, peer_ids);
     notes.push(format!(
         "GPT-2: {megabytes:.1} MB; til is the whole process (peak {}), the peers the encode call \
          alone after a warm-up (js-tiktoken {} on node {}, Python tiktoken {} with js-tiktoken's \

@@ -60,6 +60,19 @@ pub enum Agreement {
     Close(String),
 }
 
+impl Agreement {
+    /// Two tools' printed ids (`ours`, and the peer's in `peer_ids`): the same bytes, or not.
+    fn same_ids(ours: &[u8], peer_ids: &Path) -> Agreement {
+        match std::fs::read(peer_ids) {
+            Ok(bytes) if bytes == ours => {
+                Agreement::Same(format!("{} ids", ours.split(|&b| b == b' ').count()))
+            }
+            Ok(_) => Agreement::Differs(format!("ids differ from {}", peer_ids.display())),
+            Err(e) => Agreement::Differs(format!("cannot read {}: {e}", peer_ids.display())),
+        }
+    }
+}
+
 pub fn main(args: &[String]) -> Result {
     let runs = runs(args)?;
     let root = project_root();

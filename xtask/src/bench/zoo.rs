@@ -52,13 +52,9 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
             )?;
             theirs.push(json_number(&line, "ms")?);
         }
-        let agreement = match (std::fs::read(&til_ids), std::fs::read(&peer_ids)) {
-            (Ok(a), Ok(b)) if a == b => {
-                Agreement::Same(format!("{} ids", a.split(|&b| b == b' ').count()))
-            }
-            (Ok(_), Ok(_)) => Agreement::Differs(format!("ids differ from {}", peer_ids.display())),
-            (Err(e), _) | (_, Err(e)) => Agreement::Differs(format!("cannot read the ids: {e}")),
-        };
+        let ours_bytes =
+            std::fs::read(&til_ids).map_err(|e| format!("cannot read til's ids: {e}"))?;
+        let agreement = Agreement::same_ids(&ours_bytes, &peer_ids);
         versions.push(format!(
             "{model} {} (til peak {})",
             json_value(&line, "peer")?,

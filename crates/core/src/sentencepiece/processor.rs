@@ -31,7 +31,6 @@ pub struct SentencePiece {
     /// Whether decoding drops the `▁` that starts the text.
     strips_leading_space: bool,
     strips_every_leading_space: bool,
-    algorithm: Algorithm,
 }
 
 impl SentencePiece {
@@ -64,12 +63,7 @@ impl SentencePiece {
             unk_surface: model.unk_surface,
             strips_leading_space: spec.add_dummy_prefix || spec.remove_extra_whitespaces,
             strips_every_leading_space: spec.remove_extra_whitespaces,
-            algorithm: model.algorithm,
         })
-    }
-
-    pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
     }
 
     /// The ids of `text`, as `SentencePieceProcessor.encode(text)`.
@@ -109,14 +103,6 @@ impl SentencePiece {
             previous_unknown = unknown;
         }
         tokens
-    }
-
-    /// The piece text of `id`, if there is one.
-    pub fn piece(&self, id: u32) -> Option<&str> {
-        self.vocab
-            .entries
-            .get(id as usize)
-            .map(|e| e.piece.as_str())
     }
 }
 

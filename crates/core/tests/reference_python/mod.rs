@@ -15,16 +15,31 @@ pub fn repo_root() -> PathBuf {
 
 /// The reference python: `TIL_REFERENCE_PYTHON`, else target/reference-venv/bin/python.
 pub fn python() -> PathBuf {
-    if let Some(python) = std::env::var_os("TIL_REFERENCE_PYTHON") {
+    venv_python(
+        "TIL_REFERENCE_PYTHON",
+        "reference-venv",
+        "`cargo xtask test --native-only`",
+    )
+}
+
+/// The zoo's python (sentencepiece, mistral-common, gguf): `TIL_ZOO_PYTHON`, else
+/// target/zoo-venv/bin/python.
+pub fn zoo_python() -> PathBuf {
+    venv_python("TIL_ZOO_PYTHON", "zoo-venv", "`cargo xtask zoo --check`")
+}
+
+/// `variable`'s python, else target/`venv`'s; missing, the test fails saying how to make it.
+fn venv_python(variable: &str, venv: &str, maker: &str) -> PathBuf {
+    if let Some(python) = std::env::var_os(variable) {
         return PathBuf::from(python);
     }
-    let venv = repo_root().join("target/reference-venv/bin/python");
+    let path = repo_root().join("target").join(venv).join("bin/python");
     assert!(
-        venv.exists(),
-        "this test compares with the pinned Python reference: set TIL_REFERENCE_PYTHON, or run \
-         `cargo xtask test --native-only` once to create target/reference-venv"
+        path.exists(),
+        "this test compares with a pinned Python reference: set {variable}, or run {maker} once \
+         to create target/{venv}"
     );
-    venv
+    path
 }
 
 /// Runs tools/minilm-asset/`script` with `args`, feeding `stdin`; returns its stdout as text.
