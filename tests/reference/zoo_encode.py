@@ -1,9 +1,11 @@
 """Prints the reference token ids for each FILE, one line per file, ids separated by single spaces
 (the format of `til tokenize`): Google's sentencepiece for SentencePiece models, Mistral's
-mistral-common for Tekken. Runs in the pinned zoo venv (tools/zoo/requirements.txt).
+mistral-common for Tekken, Hugging Face tokenizers for SmolLM2. Runs in the pinned zoo venv (tools/zoo/requirements.txt).
 
   --model mistral-v1          sentencepiece on mistral-common's data/tokenizer.model.v1
   --model tekken              mistral-common's Tekkenizer on data/tekken_240911.json
+  --model smollm2             Hugging Face tokenizers set up from SmolLM2's GGUF
+                              (smollm2_reference.py)
   --sentencepiece PATH.model  sentencepiece on that file
   --decode-sentencepiece PATH.model
                               instead: read ids from stdin, write sentencepiece's decoded text
@@ -40,6 +42,11 @@ def main(args: list[str]) -> None:
             encode = sentencepiece_encoder(data_file("tokenizer.model.v1"))
         case ["--model", "tekken", *files]:
             encode = tekken_encoder()
+        case ["--model", "smollm2", *files]:
+            import smollm2_reference
+
+            tokenizer = smollm2_reference.tokenizer()
+            encode = lambda text: tokenizer.encode(text, add_special_tokens=False).ids
         case ["--sentencepiece", path, *files]:
             encode = sentencepiece_encoder(path)
         case ["--decode-sentencepiece", path]:
@@ -50,7 +57,7 @@ def main(args: list[str]) -> None:
             sys.stdout.buffer.write(text.encode("utf-8"))
             return
         case _:
-            sys.exit("usage: zoo_encode.py (--model mistral-v1|tekken | --sentencepiece PATH) FILE...")
+            sys.exit("usage: zoo_encode.py (--model mistral-v1|tekken|smollm2 | --sentencepiece PATH) FILE...")
     for file in files:
         # Bytes, not read_text: universal newlines would turn \r\n into \n.
         text = pathlib.Path(file).read_bytes().decode("utf-8")

@@ -3,7 +3,8 @@
 - cl100k_base, o200k_base: OpenAI's Python `tiktoken`, with the pattern and special tokens of its
   own `tiktoken_ext.openai_public` and the ranks of the lab's assets (tiktoken would download them);
 - mistral-v1: Google's `sentencepiece` on mistral-common's tokenizer.model.v1;
-- tekken: mistral-common's Tekkenizer on tekken_240911.json.
+- tekken: mistral-common's Tekkenizer on tekken_240911.json;
+- smollm2: Hugging Face `tokenizers` set up from SmolLM2's GGUF (tests/reference/smollm2_reference.py).
 
 Times one encode of the whole text in this process after a 1 MB warm-up (special tokens as plain
 text, no BOS/EOS, single-threaded), writes the ids space-separated on one line to IDS_OUT and prints
@@ -56,6 +57,14 @@ def encoder(model: str, assets: pathlib.Path):
         tekken = Tekkenizer.from_file(mistral_data("tekken_240911.json"))
         version = metadata.version("mistral-common")
         return (lambda text: tekken.encode(text, bos=False, eos=False)), f"mistral-common {version}"
+    if model == "smollm2":
+        sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tests/reference"))
+        import smollm2_reference
+        import tokenizers
+
+        tokenizer = smollm2_reference.tokenizer()
+        encode = lambda text: tokenizer.encode(text, add_special_tokens=False).ids
+        return encode, f"tokenizers {tokenizers.__version__}"
     sys.exit(f"zoo_peer.py: unknown model {model}")
 
 

