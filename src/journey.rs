@@ -70,7 +70,7 @@ impl Journey {
     /// Runs `receive` with the text each time it is carried to `lab`.
     pub fn on_arrival(&self, lab: Lab, receive: impl Fn(String) + 'static) {
         let (arrival, text) = (self.arrival, self.text);
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             if arrival.get() == Some(lab) {
                 receive(text.get_untracked());
             }
@@ -80,7 +80,7 @@ impl Journey {
     /// Keeps `lab`'s line of the bar set to `line()`, which reads [`Journey::text`].
     pub fn report(&self, lab: Lab, line: impl Fn() -> Option<String> + 'static) {
         let slot = self.reports[lab.index()];
-        Effect::new(move |_| slot.set(line()));
+        crate::effect::effect(move || slot.set(line()));
     }
 }
 

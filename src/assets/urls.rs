@@ -22,5 +22,7 @@ pub const O200K: &str = "tiktoken/o200k_base.bin";
 pub const MISTRAL_V1: &str = "mistral/mistral-v1.bin";
 /// Mistral's Tekken ranks, Mistral NeMo's tokens (1.0 MB, 0.65 MB gzip).
 pub const TEKKEN: &str = "mistral/tekken.bin";
+/// SmolLM2's tokens and merges (0.6 MB, 0.38 MB gzip).
+pub const SMOLLM2: &str = "smollm2/smollm2.bin";
 /// Tiny Shakespeare (1.1 MB), a corpus preset.
 pub const TINY_SHAKESPEARE: &str = "tinyshakespeare.txt";

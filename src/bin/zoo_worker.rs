@@ -1,6 +1,6 @@
 //! The tokenizer worker: a Web Worker (its own wasm, built by Trunk from this file) that holds the
 //! zoo's tokenizers — OpenAI's cl100k_base and o200k_base, Mistral's SentencePiece v1 and Tekken,
-//! and a SentencePiece model file the reader opens — so their code stays out of the page's wasm and their work off its main thread.
+//! SmolLM2's, and a SentencePiece model file the reader opens — so their code stays out of the page's wasm and their work off its main thread.
 //!
 //! Messages (plain JavaScript objects; the page's side is src/worker.rs):
 //! 1. to the page, once: `{ready: true}` (messages sent before it would be lost);
@@ -15,6 +15,7 @@ use std::cell::RefCell;
 
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use til_core::sentencepiece::{self, SentencePiece};
+use til_core::smollm2::Smollm2;
 use til_core::tiktoken::{Encoding, RankBpe};
 use til_core::tokenizer::Tokenizer;
 use wasm_bindgen::prelude::*;
@@ -38,6 +39,7 @@ fn build(slug: &str, bytes: &[u8]) -> Loaded {
         "mistral" => {
             Box::new(sentencepiece::from_asset(bytes, "mistral-v1").map_err(|e| e.to_string())?)
         }
+        "smollm2" => Box::new(Smollm2::from_asset(bytes).map_err(|e| e.to_string())?),
         "model-file" => Box::new(
             SentencePiece::from_model_file(bytes, "your model").map_err(|e| e.to_string())?,
         ),

@@ -208,7 +208,7 @@ impl Compute {
         let value = RwSignal::new(None);
         let latest = StoredValue::new(0u64);
         let job = Rc::new(job);
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             self.active();
             let run = latest.get_value() + 1;
             latest.set_value(run);

@@ -86,7 +86,7 @@ pub fn restore(lab: EmbedState) {
     }
     // 3. Once the vectors are in: words GloVe lacks give way to the starting ones.
     let checked = StoredValue::new(false);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let Some(table) = lab.table() else { return };
         if checked.get_value() {
             return;

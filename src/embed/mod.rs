@@ -38,7 +38,7 @@ pub fn EmbedLab(
     let lab = EmbedState::new();
     link::restore(lab);
     journey::follow(lab);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if active.get() {
             lab.load.want();
         }

@@ -80,7 +80,7 @@ impl MiniLm {
     /// Builds the neighbour table once it is wanted and the token table and vocabulary are in
     /// (a failure to load either is shown by that asset's own status).
     fn build_table_when_wanted(self) {
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             if !self.table_wanted.get() {
                 return;
             }

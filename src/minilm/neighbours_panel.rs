@@ -48,7 +48,7 @@ pub fn MiniLmNeighbours(
     });
     // A piece the reader picked from a word that has no single row; a new word clears it.
     let piece = RwSignal::new(None::<(u32, String)>);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         query.track();
         piece.set(None);
     });

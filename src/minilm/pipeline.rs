@@ -37,7 +37,7 @@ const NORMALISED_SCALE: f64 = 1.5;
 pub fn PipelinePanel() -> impl IntoView {
     let minilm = MiniLm::expect();
     let opened = RwSignal::new(false);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if opened.get() {
             minilm.want_vocab();
             minilm.want_layer();

@@ -48,7 +48,7 @@ pub fn LearnedPositions(
     timer: RedrawTimer,
 ) -> impl IntoView {
     let minilm = MiniLm::expect();
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if active.get() {
             minilm.want_layer();
         }

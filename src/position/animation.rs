@@ -15,14 +15,14 @@ const MAX_STEP_S: f64 = 0.1;
 /// Starts the loop's bookkeeping: plays from the start unless reduced motion is asked for.
 pub fn run(lab: PeLab, active: Signal<bool>, reduced: Signal<bool>) {
     lab.playing.set(!reduced.get_untracked());
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if reduced.get() {
             lab.playing.set(false);
         }
     });
     // Each start gets a new generation, so a quick pause-and-play never leaves two loops running.
     let generation = StoredValue::new(0u32);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if active.get() && lab.playing.get() {
             generation.update_value(|g| *g += 1);
             frame(lab, active, generation, generation.get_value(), None);

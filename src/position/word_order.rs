@@ -16,7 +16,7 @@ use crate::embed::loader;
 pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
     // The same table the Embed lab uses: fetched and decoded once for the whole page.
     let glove = loader::vectors();
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if active.get() {
             glove.want();
         }

@@ -35,7 +35,7 @@ pub fn keep_chunked<I>(
 {
     // (run, items in the document).
     let shown = StoredValue::new_local((0usize, 0usize));
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let (run, len) = (run(), len());
         let Some(container) = container.get() else {
             return;

@@ -1,14 +1,19 @@
-//! Side by side: the same text through every tokenizer the lab has, as a list of [`Side`]s drawn by
-//! one view: chips with ids, the count, the characters and bytes per token. Each side is a
-//! [`til_core::tokenizer::Tokenizer`] once it is ready (the walkthrough's run once trained, GPT-2 and
-//! WordPiece once their files are in); what is particular to one tokenizer (WordPiece's split words)
-//! comes as that side's `notes`. Every side takes the first `COMPARE_CHARS` characters: the BPE side
-//! replays its merges word by word, which costs seconds on a 20,000-character word.
+//! Side by side: the same text through up to four of the lab's tokenizers, chosen by the reader
+//! (and kept in the link), as columns of chips with ids, the count, the characters and bytes per
+//! token. Chips whose cut no other chosen column makes are outlined (`til_core::compare::cuts`),
+//! and everything shown downloads as CSV. Each column is a [`Side`]; its tokenizer is a
+//! [`til_core::tokenizer::Tokenizer`] in the page or a [`Remote`] one in the tokenizer worker, and
+//! what only one tokenizer has to say (WordPiece's split words) comes as that side's `notes`.
+//! Every side takes the first `COMPARE_CHARS` characters: the BPE side replays its merges word by
+//! word, which costs seconds on a 20,000-character word.
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use til_core::compare::csv::pieces_csv;
+use til_core::compare::cuts;
 use til_core::tokenizer::{Piece, Tokenizer};
 
+use crate::download::DownloadButton;
 use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
 use crate::worker::Remote;
@@ -17,6 +22,8 @@ use crate::worker::Remote;
 pub const COMPARE_CHARS: usize = 2_000;
 /// Chips drawn per side; the counts cover all the compared text.
 const CHIP_LIMIT: usize = 200;
+/// Columns shown at once: more would not fit side by side.
+pub const MOST_CHOSEN: usize = 4;
 
 /// A tokenizer of the comparison, shared by the views.
 pub type SharedTokenizer = Arc<dyn Tokenizer + Send + Sync>;
@@ -42,7 +49,8 @@ pub type PieceKind = fn(&Piece) -> (&'static str, &'static str);
 #[derive(Clone)]
 pub struct Side {
     /// `data-testid`s: `gpt2-compare-{slug}` for the column, `…-count` for its count and `…-chips`
-    /// for its chips (each `compare-token`).
+    /// for its chips (each `compare-token`); `compare-choose-{slug}` for its box in the chooser.
+    /// The link names it by its slug too.
     pub slug: &'static str,
     pub title: &'static str,
     /// A sentence on what the tokenizer is and where its vocabulary comes from.
@@ -51,6 +59,10 @@ pub struct Side {
     pub kind: PieceKind,
     /// What only this tokenizer has to say about the compared text, under its chips.
     pub notes: Option<Notes>,
+    /// What choosing it fetches, as the chooser says it ("1.6 MB").
+    pub size: Option<&'static str>,
+    /// Starts fetching what it needs; called when it is chosen.
+    pub want: fn(),
 }
 
 /// A piece with an id is a plain token; one without is a symbol the vocabulary lacks.
@@ -95,6 +107,9 @@ impl Tokens {
     }
 }
 
+/// A side's tokens for the latest text: `None` until it has any, an error if it failed.
+type Answer = Option<Result<Tokens, String>>;
+
 /// The first `COMPARE_CHARS` characters of `text`, and whether that cut it.
 fn compared(text: &str) -> (Arc<str>, bool) {
     match text.char_indices().nth(COMPARE_CHARS) {
@@ -103,46 +118,177 @@ fn compared(text: &str) -> (Arc<str>, bool) {
     }
 }
 
+/// A side's tokens, worked out while it is chosen: in the page as the text changes, or from the
+/// worker, which answers in order (so the last answer set is the latest text's, and the one
+/// before stays until it comes).
+fn answers(side: &Side, text: Memo<(Arc<str>, bool)>, chosen: Signal<bool>) -> Signal<Answer> {
+    let state = side.state;
+    let local = Memo::new(move |_| match state.get() {
+        SideState::Ready(tokenizer) if chosen.get() => {
+            Some(text.with(|(t, _)| Tokens::of(tokenizer.encode(t), t)))
+        }
+        _ => None,
+    });
+    let remote = RwSignal::new(None::<Result<Tokens, String>>);
+    crate::effect::effect(move || match state.get() {
+        SideState::Remote(tokenizer) if chosen.get() => {
+            let text = text.get().0;
+            leptos::task::spawn_local(async move {
+                let tokens = tokenizer.encode(&text).await.map(|p| Tokens::of(p, &text));
+                // The page may be gone by the time the answer comes.
+                let _ = remote.try_set(Some(tokens));
+            });
+        }
+        // A tokenizer being replaced (another model file) shows none until the new one answers.
+        SideState::Remote(_) => {}
+        _ => remote.set(None),
+    });
+    Signal::derive(move || match local.get() {
+        Some(tokens) => Some(Ok(tokens)),
+        None => remote.get(),
+    })
+}
+
 #[component]
 pub fn Compare(
     /// The text every side tokenizes.
     #[prop(into)]
     text: Signal<String>,
     sides: Vec<Side>,
+    /// The slugs of the columns on show, in order.
+    chosen: RwSignal<Vec<&'static str>>,
 ) -> impl IntoView {
     let compared = Memo::new(move |_| text.with(|t| compared(t)));
-    let heading = format!(
-        "Side by side: {}",
-        sides
-            .iter()
-            .map(|s| s.title)
-            .collect::<Vec<_>>()
-            .join(" · ")
-    );
-    let columns = sides
+    let columns: Vec<(Side, Signal<Answer>)> = sides
         .into_iter()
-        .map(|side| view! { <SideColumn side=side text=Signal::derive(move || compared.get().0)/> })
-        .collect_view();
+        .map(|side| {
+            let slug = side.slug;
+            let is_chosen = Signal::derive(move || chosen.with(|c| c.contains(&slug)));
+            let answer = answers(&side, compared, is_chosen);
+            (side, answer)
+        })
+        .collect();
+    let columns = StoredValue::new(columns);
+    // Choosing a side is asking for its files.
+    crate::effect::effect(move || {
+        let wanted = chosen.get();
+        columns.with_value(|all| {
+            all.iter()
+                .filter(|(side, _)| wanted.contains(&side.slug))
+                .for_each(|(side, _)| (side.want)())
+        });
+    });
+    let on_show = move || {
+        let wanted = chosen.get();
+        columns.with_value(|all| {
+            wanted
+                .iter()
+                .filter_map(|slug| all.iter().find(|(s, _)| s.slug == *slug).cloned())
+                .collect::<Vec<_>>()
+        })
+    };
+    // For each column on show, whether each of its tokens is cut as every other column cuts it.
+    let marks = Memo::new(move |_| {
+        let spans: Vec<Vec<std::ops::Range<usize>>> = on_show()
+            .iter()
+            .map(|(_, answer)| match answer.get() {
+                Some(Ok(tokens)) => tokens.pieces.iter().map(|p| p.span.clone()).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        compared.with(|(text, _)| cuts::shared(text, &spans))
+    });
+    let csv = move || {
+        let shown = on_show();
+        let answers: Vec<(&'static str, Tokens)> = shown
+            .iter()
+            .filter_map(|(side, answer)| match answer.get_untracked() {
+                Some(Ok(tokens)) => Some((side.title, tokens)),
+                _ => None,
+            })
+            .collect();
+        let sides: Vec<(&str, &[Piece])> = answers
+            .iter()
+            .map(|(title, tokens)| (*title, &tokens.pieces[..]))
+            .collect();
+        (!sides.is_empty()).then(|| compared.with_untracked(|(t, _)| pieces_csv(t, &sides)))
+    };
+    let body = move || {
+        on_show()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (side, answer))| {
+                let marks = Signal::derive(move || marks.with(|m| m.get(i).cloned().unwrap_or_default()));
+                view! { <SideColumn side=side answer=answer marks=marks text=Signal::derive(move || compared.get().0)/> }
+            })
+            .collect_view()
+    };
     view! {
         <div class="gpt2-compare" data-testid="gpt2-compare">
-            <h4>{heading}</h4>
+            <h4>"Side by side"</h4>
+            <Chooser columns=columns.with_value(|c| c.iter().map(|(s, _)| s.clone()).collect()) chosen=chosen/>
             {move || compared.get().1.then(|| view! {
                 <p class="notice" data-testid="gpt2-compare-cut">
-                    {format!("Both sides take the first {} characters of your text.", grouped(COMPARE_CHARS))}
+                    {format!("Every column takes the first {} characters of your text.", grouped(COMPARE_CHARS))}
                 </p>
             })}
-            <div class="compare-sides">{columns}</div>
             <p class="muted">
-                "With only the merges a small corpus teaches, your BPE usually needs more, shorter tokens for the same text, \
-                 and it drops the spaces between words; GPT-2 keeps them inside its tokens (as Ġ), so its ids decode to \
-                 exactly the text you typed."
+                "An outlined chip is cut where at least one other column cuts the text differently \
+                 (spaces at a token's ends aside)."
             </p>
+            <div class="compare-sides">{body}</div>
+            <DownloadButton name="tokenizers-side-by-side.csv".to_string() mime="text/csv"
+                testid="compare-csv" contents=csv/>
         </div>
     }
 }
 
+/// A box per tokenizer; at most `MOST_CHOSEN` at once.
 #[component]
-fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
+fn Chooser(columns: Vec<Side>, chosen: RwSignal<Vec<&'static str>>) -> impl IntoView {
+    let full = move || chosen.with(|c| c.len() >= MOST_CHOSEN);
+    let boxes = columns
+        .into_iter()
+        .map(|side| {
+            let slug = side.slug;
+            let checked = move || chosen.with(|c| c.contains(&slug));
+            let toggle = move |_| {
+                chosen.update(|c| match c.iter().position(|s| *s == slug) {
+                    Some(i) => {
+                        c.remove(i);
+                    }
+                    None if c.len() < MOST_CHOSEN => c.push(slug),
+                    None => {}
+                })
+            };
+            view! {
+                <label class="compare-choice">
+                    <input type="checkbox" data-testid=format!("compare-choose-{slug}")
+                        prop:checked=checked disabled=move || full() && !checked() on:change=toggle/>
+                    {side.title}
+                    {side.size.map(|size| view! { <span class="muted">{format!(" · {size}")}</span> })}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="compare-chooser" data-testid="compare-chooser">
+            <legend>{format!("Compare up to {MOST_CHOSEN} tokenizers")}</legend>
+            {boxes}
+            <p class="muted" data-testid="compare-chooser-full" aria-live="polite">
+                {move || full().then(|| format!("{MOST_CHOSEN} chosen: untick one to choose another."))}
+            </p>
+        </fieldset>
+    }
+}
+
+#[component]
+fn SideColumn(
+    side: Side,
+    answer: Signal<Answer>,
+    marks: Signal<Vec<bool>>,
+    text: Signal<Arc<str>>,
+) -> impl IntoView {
     let Side {
         slug,
         title,
@@ -150,59 +296,41 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
         state,
         kind,
         notes,
+        ..
     } = side;
-    let local = Memo::new(move |_| match state.get() {
-        SideState::Ready(tokenizer) => Some(text.with(|t| Tokens::of(tokenizer.encode(t), t))),
-        _ => None,
-    });
-    // The worker's answer for the latest text: it answers in order, so the last answer set is the
-    // latest text's, and the one before stays until it comes.
-    let remote = RwSignal::new(None::<Result<Tokens, String>>);
-    Effect::new(move |_| match state.get() {
-        SideState::Remote(tokenizer) => {
-            let text = text.get();
-            leptos::task::spawn_local(async move {
-                let tokens = tokenizer.encode(&text).await.map(|p| Tokens::of(p, &text));
-                // The column may be gone by the time the answer comes.
-                let _ = remote.try_set(Some(tokens));
-            });
-        }
-        // A tokenizer being replaced (another model file) shows none until the new one answers.
-        _ => remote.set(None),
-    });
-    let remote_failure = move || remote.with(|r| r.as_ref().and_then(|r| r.clone().err()));
-    let tokens = move || {
-        local
-            .get()
-            .or_else(|| remote.with(|r| r.as_ref().and_then(|r| r.clone().ok())))
-    };
     let count_id = format!("gpt2-compare-{slug}-count");
     let body = move || {
-        if let Some(tokens) = tokens() {
+        if let Some(Ok(tokens)) = answer.get() {
             let unknown = tokens.unknown();
             let total = tokens.pieces.len();
+            let marks = marks.get();
+            let differing = marks.iter().filter(|shared| !**shared).count();
             return view! {
                 <p><strong data-testid=count_id.clone()>{total}</strong>" tokens"
                     {tokens.density().map(|d| view! { <span class="muted">{format!(" · {d}")}</span> })}</p>
+                <p class="muted" data-testid=format!("gpt2-compare-{slug}-differing")>
+                    {format!("{differing} cut differently from another column")}
+                </p>
                 // Scrolls when long, so it takes focus: the keyboard can scroll it too.
                 <div class="chips compare-chips" data-testid=format!("gpt2-compare-{slug}-chips") tabindex="0"
                     role="group" aria-label=format!("{title}: tokens")>
-                    <Chips pieces=tokens.pieces kind=kind/>
+                    <Chips pieces=tokens.pieces kind=kind marks=marks/>
                 </div>
                 {(total > CHIP_LIMIT).then(|| view! {
                     <p class="muted">{format!("… and {} more tokens (only the first {CHIP_LIMIT} are drawn).", total - CHIP_LIMIT)}</p>
                 })}
                 {(unknown > 0).then(|| view! {
                     <p class="muted" data-testid="gpt2-compare-unknown">
-                        {format!("{unknown} of them (dashed) are characters the corpus never contained: with no byte \
-                                  fallback your BPE can only keep them as unknown symbols, where GPT-2 spells them out in bytes.")}
+                        {format!("{unknown} of them (dashed) are characters this vocabulary has no token for: \
+                                  without byte fallback they stay unknown symbols (your BPE) or are dropped \
+                                  (SmolLM2), where GPT-2 spells them out in bytes.")}
                     </p>
                 })}
             }
             .into_any();
         }
-        let (class, why) = match (state.get(), remote_failure()) {
-            (_, Some(why)) | (SideState::Failed(why), _) => ("error", why),
+        let (class, why) = match (state.get(), answer.get()) {
+            (_, Some(Err(why))) | (SideState::Failed(why), _) => ("error", why),
             (SideState::Waiting(why), _) => ("muted", why),
             (SideState::Ready(_) | SideState::Remote(_), _) => ("muted", String::new()),
         };
@@ -222,20 +350,31 @@ fn SideColumn(side: Side, text: Signal<Arc<str>>) -> impl IntoView {
     }
 }
 
-/// The pieces as chips with their ids under them, styled by `kind`.
+/// The pieces as chips with their ids under them, styled by `kind`; a chip whose mark is false is
+/// outlined as cut differently.
 #[component]
-fn Chips(pieces: Vec<Piece>, kind: PieceKind) -> impl IntoView {
+fn Chips(pieces: Vec<Piece>, kind: PieceKind, marks: Vec<bool>) -> impl IntoView {
     pieces
         .into_iter()
+        .zip(marks.into_iter().chain(std::iter::repeat(true)))
         .take(CHIP_LIMIT)
-        .map(|piece| {
+        .map(|(piece, shared)| {
             let (class, why) = kind(&piece);
             let id = piece
                 .id
                 .map_or_else(|| "—".to_string(), |id| id.to_string());
-            let title = format!("id {id} · {why}");
+            let cut = if shared {
+                ""
+            } else {
+                " · cut differently elsewhere"
+            };
+            let title = format!("id {id} · {why}{cut}");
+            let class = format!(
+                "wp-token {class}{}",
+                if shared { "" } else { " cut-differs" }
+            );
             view! {
-                <span class=format!("wp-token {class}") data-testid="compare-token">
+                <span class=class data-testid="compare-token">
                     <TokenChip text=piece.display id=piece.id.unwrap_or(u32::MAX) title=title/>
                     <small class="wp-id">{id}</small>
                 </span>

@@ -17,7 +17,7 @@ const PREVIEW_BYTES: usize = 600;
 pub fn CorpusEditor(lab: BpeLab) -> impl IntoView {
     let editing = RwSignal::new(false);
     // Each preset opens as its preview again; the reader's own text stays as it is being edited.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if lab.preset.get() != "custom" {
             editing.set(false);
         }

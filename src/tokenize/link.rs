@@ -1,13 +1,16 @@
 //! The Tokenize lab in the page's link: the corpus (a preset's id, or a custom corpus short enough
 //! for a link), its format, the number of merges, the tie rule and the stepper's position; the
 //! "Encode a word" and GPT-2 texts bind themselves where they live (`UrlState::bind_text`). Opening
-//! the page from a link trains on what the link asks for, then moves the stepper to its step.
+//! the page from a link trains on what the link asks for, then moves the stepper to its step; the
+//! tokenizers Side by side compares are in it by name (`compare=gpt2,o200k`).
 //! Left out: playback speed and whether it plays (a link shows a still step).
 use leptos::prelude::*;
 use til_core::bpe::TieRule;
 use til_core::link::{Kind, Param, Value};
 
+use super::compare::MOST_CHOSEN;
 use super::presets::{self, CorpusFormat};
+use super::sides;
 use super::state::BpeLab;
 use super::training::{self, MAX_MERGES};
 use crate::url::UrlState;
@@ -21,6 +24,7 @@ pub const TIE: &str = "tie";
 pub const STEP: &str = "step";
 pub const ENCODE: &str = "encode";
 pub const GPT2: &str = "gpt2";
+pub const COMPARE: &str = "compare";
 
 /// Longest custom corpus a link carries; a longer one is left out of the link, with a note.
 const CORPUS_LINK_CHARS: usize = 2_000;
@@ -61,7 +65,29 @@ pub fn params() -> Vec<Param> {
         whole(STEP, "merge step", 0),
         text(ENCODE, "word to encode", ENCODE_LINK_CHARS),
         text(GPT2, "GPT-2 text", GPT2_LINK_CHARS),
+        Param {
+            key: COMPARE,
+            label: "tokenizers compared",
+            kind: Kind::Names {
+                names: sides::SLUGS.map(String::from).to_vec(),
+                max: MOST_CHOSEN,
+            },
+        },
     ]
+}
+
+/// The columns of Side by side in the link both ways: what it names now, every change later.
+pub fn bind_compare(chosen: RwSignal<Vec<&'static str>>) {
+    let url = UrlState::expect();
+    url.publish(COMPARE, move || Some(Value::Text(chosen.get().join(","))));
+    if let Some(asked) = url.text(COMPARE) {
+        // Names the link check let through are slugs, in the order asked.
+        let slugs = asked
+            .split(',')
+            .filter_map(|name| sides::SLUGS.into_iter().find(|s| *s == name))
+            .collect();
+        chosen.set(slugs);
+    }
 }
 
 fn format_name(format: CorpusFormat) -> &'static str {
@@ -133,7 +159,7 @@ pub fn restore_and_train(lab: BpeLab) {
         (None, None) => settle(),
     }
     // 3. The step, once the first run has landed.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let Some(step) = pending_step.get() else {
             return;
         };

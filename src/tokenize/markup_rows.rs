@@ -24,7 +24,7 @@ const REWRITE_ALL_ABOVE: usize = 3;
 /// Keeps the children of `body` (a table body the view leaves empty) one row per item of `rows`.
 pub fn keep_markup_rows<R: MarkupRow>(body: NodeRef<Tbody>, rows: Memo<Vec<R>>) {
     let shown = StoredValue::new_local(Vec::<R>::new());
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let Some(body) = body.get() else {
             return;
         };

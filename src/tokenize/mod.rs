@@ -44,6 +44,8 @@ pub fn TokenizeLab(
     crate::url::UrlState::expect().bind_text(link::GPT2, text);
     let gpt2 = crate::gpt2::loader::merges();
     gpt2.want();
+    let chosen = RwSignal::new(sides::FIRST_CHOSEN.to_vec());
+    link::bind_compare(chosen);
     // Open on what the link asks for, or the seed's walkthrough, trained and ready to step.
     link::restore_and_train(lab);
     let view = Memo::new(move |_| {
@@ -68,7 +70,7 @@ pub fn TokenizeLab(
             <EncodePanel lab=lab/>
             <ExportPanel lab=lab/>
             <Gpt2Panel input=text merges=gpt2/>
-            <Compare text=text sides=sides::sides(lab.tokenizer, gpt2)/>
+            <Compare text=text sides=sides::sides(lab.tokenizer, gpt2) chosen=chosen/>
         </section>
     }
 }

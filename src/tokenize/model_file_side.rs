@@ -42,6 +42,9 @@ pub fn model_file_side() -> Side {
         state: file.state.into(),
         kind: plain_kind,
         notes: Some(|_| view! { <OpenModel/> }.into_any()),
+        // The reader's own file: nothing to fetch.
+        size: None,
+        want: || {},
     }
 }
 

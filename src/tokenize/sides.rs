@@ -1,9 +1,9 @@
 //! The tokenizers the lab compares, in order: the walkthrough's run, GPT-2, MiniLM's WordPiece,
-//! GPT-4's cl100k_base, GPT-4o's o200k_base, Mistral's SentencePiece (v1) and Tekken, and a
-//! SentencePiece model file of the reader's (model_file_side.rs), each as a
-//! [`Side`] whose state follows its training run or its download (the zoo's files only when the
-//! reader asks for them; the zoo's tokenizers then live in the tokenizer worker, src/worker.rs). A
-//! new tokenizer is one more entry here.
+//! GPT-4's cl100k_base, GPT-4o's o200k_base, Mistral's SentencePiece (v1) and Tekken, SmolLM2, and
+//! a SentencePiece model file of the reader's (model_file_side.rs), each as a [`Side`] whose state
+//! follows its training run or its download (the zoo's files only once the reader chooses them;
+//! the zoo's tokenizers then live in the tokenizer worker, src/worker.rs). A new tokenizer is one
+//! more entry here and in [`SLUGS`].
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -18,6 +18,22 @@ use crate::assets::{asset, urls, Asset, Build, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes, WORDPIECE_ABOUT};
 use crate::worker::Remote;
 
+/// Every side's slug, in the order of [`sides`] (the link's names for them).
+pub const SLUGS: [&str; 9] = [
+    "bpe",
+    "gpt2",
+    "wordpiece",
+    "cl100k",
+    "o200k",
+    "mistral",
+    "tekken",
+    "smollm2",
+    "model-file",
+];
+
+/// The columns a page opens with.
+pub const FIRST_CHOSEN: [&str; 3] = ["bpe", "gpt2", "wordpiece"];
+
 pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: Asset<Gpt2Tokenizer>) -> Vec<Side> {
     vec![
         bpe_side(bpe),
@@ -27,6 +43,7 @@ pub fn sides(bpe: RwSignal<Option<Arc<BpeTokenizer>>>, gpt2: Asset<Gpt2Tokenizer
         download_side(&O200K),
         download_side(&MISTRAL_V1),
         download_side(&TEKKEN),
+        download_side(&SMOLLM2),
         model_file_side(),
     ]
 }
@@ -57,6 +74,8 @@ fn bpe_side(bpe: RwSignal<Option<Arc<BpeTokenizer>>>) -> Side {
         }),
         kind: plain_kind,
         notes: None,
+        size: None,
+        want: || {},
     }
 }
 
@@ -71,12 +90,14 @@ fn gpt2_side(gpt2: Asset<Gpt2Tokenizer>) -> Side {
         state: state_of(gpt2, "Loading GPT-2's merges…", "Loading GPT-2's merges…", local),
         kind: plain_kind,
         notes: None,
+        // The GPT-2 panel above has it loaded.
+        size: None,
+        want: || {},
     }
 }
 
 fn wordpiece_side() -> Side {
     let minilm = MiniLm::expect();
-    minilm.want_vocab();
     Side {
         slug: "wordpiece",
         title: "WordPiece (MiniLM, a small BERT)",
@@ -89,6 +110,8 @@ fn wordpiece_side() -> Side {
         ),
         kind: |piece: &Piece| wordpiece_kind(&piece.display),
         notes: Some(|text| view! { <WordPieceNotes text=text/> }.into_any()),
+        size: Some("0.2 MB"),
+        want: || MiniLm::expect().want_vocab(),
     }
 }
 
@@ -113,24 +136,23 @@ fn local<T: Tokenizer + Send + Sync + 'static>(tokenizer: Arc<T>) -> SideState {
     SideState::Ready(tokenizer)
 }
 
-/// A tokenizer fetched on request as a side, then run in the tokenizer worker: what the page
-/// needs to offer it and hand it over.
+/// A tokenizer fetched once chosen, then run in the tokenizer worker: what the page needs to offer
+/// it and hand it over.
 struct DownloadSpec {
     slug: &'static str,
     title: &'static str,
     about: &'static str,
     url: &'static str,
-    /// Its size, as the Load button says it.
+    /// Its size, as the chooser says it.
     size: &'static str,
-    /// What its column says until the reader loads it.
-    idle: &'static str,
     /// `data-testid` of its loading line.
     status: &'static str,
     /// What the file holds, as its loading line says it.
     what: &'static str,
     build: Build<Remote>,
-    /// Its Load button and loading line, under its chips.
+    /// Its loading line, under its chips.
     notes: Notes,
+    want: fn(),
 }
 
 const CL100K: DownloadSpec = DownloadSpec {
@@ -140,11 +162,11 @@ const CL100K: DownloadSpec = DownloadSpec {
             contractions in either case, and runs of spaces kept apart from the word that follows.",
     url: urls::CL100K,
     size: "0.7 MB",
-    idle: "Not loaded yet: its ranks are 0.7 MB.",
     status: "cl100k-status",
     what: "its ranks",
     build: |bytes| Remote::load("cl100k", bytes),
-    notes: |_| view! { <DownloadLoad spec=&CL100K/> }.into_any(),
+    notes: |_| view! { <DownloadStatus spec=&CL100K/> }.into_any(),
+    want: || download(&CL100K).want(),
 };
 
 const O200K: DownloadSpec = DownloadSpec {
@@ -155,11 +177,11 @@ const O200K: DownloadSpec = DownloadSpec {
             (HelloWorld is Hello + World), with contractions kept on the word.",
     url: urls::O200K,
     size: "1.6 MB",
-    idle: "Not loaded yet: its ranks are 1.6 MB.",
     status: "o200k-status",
     what: "its ranks",
     build: |bytes| Remote::load("o200k", bytes),
-    notes: |_| view! { <DownloadLoad spec=&O200K/> }.into_any(),
+    notes: |_| view! { <DownloadStatus spec=&O200K/> }.into_any(),
+    want: || download(&O200K).want(),
 };
 
 const MISTRAL_V1: DownloadSpec = DownloadSpec {
@@ -170,11 +192,11 @@ const MISTRAL_V1: DownloadSpec = DownloadSpec {
             (<0xF0>…).",
     url: urls::MISTRAL_V1,
     size: "0.5 MB",
-    idle: "Not loaded yet: its model is 0.5 MB.",
     status: "mistral-status",
     what: "its model",
     build: |bytes| Remote::load("mistral", bytes),
-    notes: |_| view! { <DownloadLoad spec=&MISTRAL_V1/> }.into_any(),
+    notes: |_| view! { <DownloadStatus spec=&MISTRAL_V1/> }.into_any(),
+    want: || download(&MISTRAL_V1).want(),
 };
 
 const TEKKEN: DownloadSpec = DownloadSpec {
@@ -185,11 +207,26 @@ const TEKKEN: DownloadSpec = DownloadSpec {
             special tokens; words cut where the case changes, as GPT-4o's, and digits one by one.",
     url: urls::TEKKEN,
     size: "1.0 MB",
-    idle: "Not loaded yet: its ranks are 1.0 MB.",
     status: "tekken-status",
     what: "its ranks",
     build: |bytes| Remote::load("tekken", bytes),
-    notes: |_| view! { <DownloadLoad spec=&TEKKEN/> }.into_any(),
+    notes: |_| view! { <DownloadStatus spec=&TEKKEN/> }.into_any(),
+    want: || download(&TEKKEN).want(),
+};
+
+const SMOLLM2: DownloadSpec = DownloadSpec {
+    slug: "smollm2",
+    title: "SmolLM2 (135M)",
+    about: "Hugging Face's SmolLM2, the model of the Position lab's RoPE: byte-level BPE by 48,900 \
+            listed merges over 49,152 tokens, every digit a token of its own, then GPT-2's pattern; \
+            the six control characters it has no token for are dropped.",
+    url: urls::SMOLLM2,
+    size: "0.6 MB",
+    status: "smollm2-status",
+    what: "its merges",
+    build: |bytes| Remote::load("smollm2", bytes),
+    notes: |_| view! { <DownloadStatus spec=&SMOLLM2/> }.into_any(),
+    want: || download(&SMOLLM2).want(),
 };
 
 /// The tokenizer's file as the page's asset (the same handle wherever it is asked for).
@@ -203,30 +240,18 @@ fn download_side(spec: &'static DownloadSpec) -> Side {
         slug: spec.slug,
         title: spec.title,
         about: Signal::stored(spec.about.to_string()),
-        state: state_of(asset, spec.idle, "Loading…", |remote| {
+        state: state_of(asset, "Waiting to load…", "Loading…", |remote| {
             SideState::Remote(*remote)
         }),
         kind: plain_kind,
         notes: Some(spec.notes),
+        size: Some(spec.size),
+        want: spec.want,
     }
 }
 
-/// The button that fetches a tokenizer's file, then its loading line (progress, cost, or the
-/// failure with Retry).
+/// The tokenizer's loading line: progress, cost, or the failure with Retry.
 #[component]
-fn DownloadLoad(spec: &'static DownloadSpec) -> impl IntoView {
-    let asset = download(spec);
-    let slug = spec.slug;
-    move || match asset.state.get() {
-        Load::Idle => view! {
-            <button type="button" data-testid=format!("{slug}-load") on:click=move |_| asset.want()>
-                {format!("Load {} ({})", spec.title, spec.size)}
-            </button>
-        }
-        .into_any(),
-        _ => view! {
-            <AssetStatus asset=asset what=spec.what total=0 testid=spec.status/>
-        }
-        .into_any(),
-    }
+fn DownloadStatus(spec: &'static DownloadSpec) -> impl IntoView {
+    view! { <AssetStatus asset=download(spec) what=spec.what total=0 testid=spec.status/> }
 }

@@ -24,7 +24,7 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
     // Playback: one merge per tick until the end, at the chosen speed. Each Play starts a new
     // generation so a quick pause-and-play never leaves two tick chains running.
     let generation = StoredValue::new(0u32);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if lab.playing.get() {
             generation.update_value(|g| *g += 1);
             schedule_tick(lab, generation, generation.get_value());

@@ -20,7 +20,7 @@ pub fn WordsView(lab: BpeLab) -> impl IntoView {
         lab.trace.track();
         query.with(|q| lab.matching_words(q))
     });
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         matching.track();
         page.set(0);
     });

@@ -86,7 +86,7 @@ impl UrlState {
             self.defaults.update_value(|d| d.set(key, first));
         }
         let current = self.current;
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             let value = value();
             if current.with_untracked(|l| l.get(key) != value.as_ref()) {
                 current.update(|l| match value {
@@ -109,7 +109,7 @@ impl UrlState {
     /// whatever the page holds by then.
     fn keep_address(self) {
         let pending = StoredValue::new(false);
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             self.current.track();
             if pending.get_value() {
                 return;

@@ -47,7 +47,7 @@ pub fn KeyboardHelpDialog(help: KeyboardHelp) -> impl IntoView {
     let close_button = NodeRef::<leptos::html::Button>::new();
     // The control that had focus before the dialog opened, to give it back afterwards.
     let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let (Some(dialog), open) = (dialog.get(), help.open.get()) else {
             return;
         };

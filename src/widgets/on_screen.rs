@@ -16,7 +16,7 @@ const MARGIN: &str = "256px";
 /// True until the observer first reports, so every canvas draws once at start.
 pub fn on_screen(canvas: NodeRef<Canvas>) -> ReadSignal<bool> {
     let (visible, set_visible) = signal(true);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let Some(canvas) = canvas.get() else { return };
         let report = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
             // Entries arrive oldest first; the last one is the current state.

@@ -141,7 +141,7 @@ pub fn Outline(lab: Lab, active: Signal<bool>) -> impl IntoView {
         }
     };
     // Read once the lab is shown and has rendered, then follow the scroll (one read per frame).
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if active.get() {
             request_animation_frame(read);
         }

@@ -63,7 +63,7 @@ pub fn Tour() -> impl IntoView {
     let next_button = NodeRef::<leptos::html::Button>::new();
     let outlined = StoredValue::new_local(None::<web_sys::Element>);
     // Each step: open its lab, outline its target, bring it into view, and move focus to the card.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(old) = outlined.get_value() {
             let _ = old.class_list().remove_1(TARGET_CLASS);
         }

@@ -5,6 +5,8 @@
 //! - [`bpe`]: byte-pair encoding training (incremental, with a scrubbable trace) and encoding.
 //! - [`byte_level`]: what the byte-level tokenizers share: token bytes, their asset layout, pieces
 //!   and decoding from a token stream.
+//! - [`compare`]: what the tokenizers' comparison works out: differing cuts, CSV.
+//! - [`csv`]: CSV records as every export writes them.
 //! - [`fxhash`]: the fast hash map of the tokenizers' hot tables (and the page's: one map type
 //!   in the wasm is smaller than two).
 //! - [`gguf`]: llama.cpp's GGUF model files (metadata and tensor directory), SmolLM2's source.
@@ -26,6 +28,8 @@
 pub mod asset;
 pub mod bpe;
 pub mod byte_level;
+pub mod compare;
+pub mod csv;
 pub mod embed;
 pub mod fxhash;
 pub mod gguf;

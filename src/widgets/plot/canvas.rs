@@ -51,7 +51,7 @@ where
 {
     let canvas_ref = NodeRef::<Canvas>::new();
     let visible = on_screen(canvas_ref);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         // Out of sight, the effect reads none of `draw`'s signals, so it wakes only when the canvas
         // comes into view, and then draws the latest state.
         let Some(canvas) = canvas_ref.get().filter(|_| visible.get()) else {

@@ -65,7 +65,7 @@ pub fn Heatmap(
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<Canvas>::new();
     let visible = on_screen(canvas_ref);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         // Out of sight the raster is not even painted: it is read only once the canvas shows.
         let Some(canvas) = canvas_ref.get().filter(|_| visible.get()) else {
             return;

@@ -1,4 +1,5 @@
-// The zoo's references for the browser specs: sentencepiece and mistral-common in the pinned zoo
+// The zoo's references for the browser specs: sentencepiece, mistral-common and (for SmolLM2)
+// Hugging Face tokenizers in the pinned zoo
 // venv (TIL_ZOO_PYTHON, as `cargo xtask test` sets it, else target/zoo-venv), through
 // tests/reference/zoo_encode.py, for the same texts the page is given.
 import { spawnSync } from 'node:child_process';
@@ -18,7 +19,7 @@ function zooPython() {
 }
 
 /**
- * The reference ids of each text for `model` (mistral-v1 or tekken; or `['--sentencepiece', PATH]`
+ * The reference ids of each text for `model` (mistral-v1, tekken or smollm2; or `['--sentencepiece', PATH]`
  * for a model file), from one python process.
  */
 export function zooReferenceIds(texts, model) {
@@ -41,15 +42,22 @@ export function zooReferenceIds(texts, model) {
 }
 
 /**
- * Opens the comparison column `slug` and clicks its Load button once the page is ready; checks
- * nothing under `folder` (`tiktoken/`, `mistral/`) was fetched before. Returns the column.
+ * Chooses the comparison column `slug` in Side by side once the page is ready; checks it was not on
+ * show and nothing under `folder` (`tiktoken/`, `mistral/`) was fetched before. Returns the column
+ * once its file is in.
  */
 export async function loadSide(page, slug, folder, fetched) {
-  const side = page.getByTestId(`gpt2-compare-${slug}`);
-  await side.scrollIntoViewIfNeeded();
-  if (!/Not loaded yet/.test(await side.innerText())) throw new Error(`${slug} is loaded before it is asked for`);
+  const box = page.getByTestId(`compare-choose-${slug}`);
+  await box.scrollIntoViewIfNeeded();
+  if (await page.getByTestId(`gpt2-compare-${slug}`).count()) throw new Error(`${slug} is on show before it is chosen`);
   if (fetched.some((p) => p.includes(folder))) throw new Error(`${folder} fetched before it is asked for`);
-  await side.getByTestId(`${slug}-load`).click();
+  await box.check();
+  return loadedSide(page, slug);
+}
+
+/** The column `slug`, once its tokenizer's file is in. */
+export async function loadedSide(page, slug) {
+  const side = page.getByTestId(`gpt2-compare-${slug}`);
   await side.getByTestId(`${slug}-status`).filter({ hasText: /fetched in/ }).waitFor();
   return side;
 }

@@ -40,7 +40,7 @@ test('a 50,000-character paste is capped at 20,000 and still exact', async (t) =
 
   // The side-by-side compares the first 2,000 characters, on both sides.
   const compare = page.getByTestId('gpt2-compare');
-  assert.equal(await compare.getByTestId('gpt2-compare-cut').innerText(), 'Both sides take the first 2,000 characters of your text.');
+  assert.equal(await compare.getByTestId('gpt2-compare-cut').innerText(), 'Every column takes the first 2,000 characters of your text.');
   assert.equal(await compare.getByTestId('gpt2-compare-gpt2-count').innerText(), String(compared.length));
   assert.match(await compare.getByTestId('gpt2-compare-bpe-count').innerText(), /^\d+$/);
 

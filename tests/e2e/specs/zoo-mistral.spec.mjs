@@ -1,6 +1,7 @@
-// Mistral's tokenizers, SentencePiece v1 (Mistral 7B) and Tekken (Mistral NeMo), as sides of the
-// Tokenize lab's comparison: each file (0.5 and 1.0 MB) is fetched only when the reader asks, once,
-// then every text typed gives exactly sentencepiece's and mistral-common's ids, chip for chip.
+// Mistral's tokenizers, SentencePiece v1 (Mistral 7B) and Tekken (Mistral NeMo), and SmolLM2's, as
+// sides of the Tokenize lab's comparison: each file (0.5, 1.0 and 0.6 MB) is fetched only when the
+// reader chooses it, once, then every text typed gives exactly sentencepiece's, mistral-common's and
+// Hugging Face tokenizers' ids, chip for chip.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
@@ -11,11 +12,12 @@ const TEXTS = [
   "Hello world! Don't panic: naïve café 👍🏽 ids 2024",
   'The year 1999 and 12345678 digits, THEY\'LL see.\n\n\tIndented   spaces   ',
   '  leading spaces, HelloWorld HTTPServer )\n\n/* comment */ e\u0301te',
-  '東京タワー 🇺🇳 émoji, ¿qué? Straße — “quotes” 𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  '東京タワー 🇺🇳 émoji, ¿qué? Straße — “quotes” 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 x²³ ١٢٣',
   '',
 ];
 
-for (const [slug, model, file] of [['mistral', 'mistral-v1', 'mistral-v1.bin'], ['tekken', 'tekken', 'tekken.bin']]) {
+const MODELS = [['mistral', 'mistral-v1', 'mistral/mistral-v1.bin'], ['tekken', 'tekken', 'mistral/tekken.bin'], ['smollm2', 'smollm2', 'smollm2/smollm2.bin']];
+for (const [slug, model, file] of MODELS) {
   test(`${model} loads on request and gives its library's ids`, async (t) => {
     const expected = zooReferenceIds(TEXTS, model);
     const app = await launch({ serviceWorkers: 'block' });
@@ -24,12 +26,13 @@ for (const [slug, model, file] of [['mistral', 'mistral-v1', 'mistral-v1.bin'], 
     const fetched = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await gpt2Ready(page);
-    const side = await loadSide(page, slug, 'mistral/', fetched);
+    const folder = file.split('/')[0] + '/';
+    const side = await loadSide(page, slug, folder, fetched);
     for (const [i, text] of TEXTS.entries()) {
       await pasteGpt2(page, text);
       assert.deepEqual(await chipIds(page, side, slug, expected[i]), expected[i], JSON.stringify(text));
     }
-    assert.deepEqual(fetched.filter((p) => p.includes('mistral/')), [`/mistral/${file}`]);
+    assert.deepEqual(fetched.filter((p) => p.includes(folder)), [`/${file}`]);
     app.assertNoErrors();
   });
 }
@@ -45,9 +48,8 @@ test('a damaged model file: the column says what is wrong, and the page carries 
     await route.fulfill({ response, body });
   });
   await gpt2Ready(page);
+  await page.getByTestId('compare-choose-mistral').check();
   const side = page.getByTestId('gpt2-compare-mistral');
-  await side.scrollIntoViewIfNeeded();
-  await side.getByTestId('mistral-load').click();
   await side.locator('.error').filter({ hasText: /the SentencePiece model asset is damaged: checksum/ }).waitFor();
   assert.equal(await side.getByTestId('gpt2-compare-mistral-count').innerText(), '—');
   // The other columns still answer.

@@ -27,6 +27,7 @@ test('an opened Unigram model file gives sentencepiece ids; a bad file says why'
   t.after(() => app.close());
   const { page } = app;
   await gpt2Ready(page);
+  await page.getByTestId('compare-choose-model-file').check();
   const side = page.getByTestId('gpt2-compare-model-file');
   await side.scrollIntoViewIfNeeded();
   assert.match(await side.innerText(), /Open a SentencePiece \.model file/);

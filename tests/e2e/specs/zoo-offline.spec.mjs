@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2 } from '../pages/gpt2.mjs';
-import { chipIds, loadSide, zooReferenceIds } from '../pages/zoo.mjs';
+import { chipIds, loadedSide, loadSide, zooReferenceIds } from '../pages/zoo.mjs';
 
 const TEXT = 'Offline, Mistral still reads 2024 naïve words 👍🏽';
 
@@ -30,12 +30,12 @@ test('a zoo column works offline after one use', async (t) => {
     return paths.every((p) => cached.includes(p));
   }, needed);
 
-  // 2. Offline: reload, load the column again.
+  // 2. Offline: reload; the link chose the column, which loads again from the cache.
   await page.context().setOffline(true);
   app.errors.length = 0;
   assert.equal((await page.reload()).fromServiceWorker(), true);
   await gpt2Ready(page);
-  side = await loadSide(page, 'mistral', 'mistral/', []);
+  side = await loadedSide(page, 'mistral');
   await pasteGpt2(page, TEXT);
   assert.deepEqual(await chipIds(page, side, 'mistral', expected), expected);
   app.assertNoErrors();

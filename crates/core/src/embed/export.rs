@@ -5,6 +5,7 @@
 //! Left out: per-question answers (`til embed eval-analogies` lists those) and writing files.
 
 use super::benchmark::{AnalogyReport, Score};
+use crate::csv::push_record;
 
 /// `rank,word,row,cosine`: the neighbours of `query` (row `query_row`), best first, after a first
 /// line that names the query as rank 0 with cosine 1.
@@ -55,23 +56,6 @@ pub fn benchmark_csv(report: &AnalogyReport) -> String {
     push("syntactic", "subtotal", report.syntactic(), None);
     push("total", "total", report.total(), Some(report.skipped()));
     out
-}
-
-/// One record: each field quoted only when it must be, then CRLF.
-fn push_record(out: &mut String, fields: &[&str]) {
-    for (n, field) in fields.iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        if field.contains([',', '"', '\n', '\r']) {
-            out.push('"');
-            out.push_str(&field.replace('"', "\"\""));
-            out.push('"');
-        } else {
-            out.push_str(field);
-        }
-    }
-    out.push_str("\r\n");
 }
 
 #[cfg(test)]

@@ -30,7 +30,47 @@ pub fn check(kind: &Kind, raw: &str) -> (Option<Value>, Option<String>) {
                 Some(format!("is not one of {}: ignored.", names.join(", "))),
             ),
         },
+        Kind::Names { names, max } => some_names(raw, names, *max),
     }
+}
+
+/// Up to `max` distinct names of `names` from a comma-separated list.
+fn some_names(raw: &str, names: &[String], max: usize) -> (Option<Value>, Option<String>) {
+    let (mut chosen, mut unknown, mut repeated) = (Vec::new(), 0, false);
+    for asked in raw.split(',').map(str::trim).filter(|a| !a.is_empty()) {
+        match names.iter().find(|n| n.eq_ignore_ascii_case(asked)) {
+            Some(name) if chosen.contains(&name.as_str()) => repeated = true,
+            Some(name) => chosen.push(name.as_str()),
+            None => unknown += 1,
+        }
+    }
+    let too_many = chosen.len() > max;
+    chosen.truncate(max);
+    let mut reasons = Vec::new();
+    if unknown > 0 {
+        reasons.push(format!(
+            "names {unknown} that are not among {}",
+            names.join(", ")
+        ));
+    }
+    if repeated {
+        reasons.push("names one more than once".to_string());
+    }
+    if too_many {
+        reasons.push(format!("names more than {max}"));
+    }
+    let reason = (!reasons.is_empty()).then(|| {
+        format!(
+            "{}: using {}.",
+            reasons.join(" and "),
+            if chosen.is_empty() {
+                "none".to_string()
+            } else {
+                chosen.join(", ")
+            }
+        )
+    });
+    (Some(Value::Text(chosen.join(","))), reason)
 }
 
 /// A finite number, or the reason it is not one. Infinities count as numbers (they clamp).
@@ -203,6 +243,30 @@ mod tests {
             (
                 None,
                 Some("is not one of lexicographic, first-seen: ignored.".into())
+            )
+        );
+    }
+
+    #[test]
+    fn a_list_of_names_keeps_the_known_ones_once_up_to_its_limit() {
+        let kind = Kind::Names {
+            names: vec!["gpt2".into(), "o200k".into(), "tekken".into()],
+            max: 2,
+        };
+        assert_eq!(
+            check(&kind, "O200K, gpt2"),
+            (Some(Value::Text("o200k,gpt2".into())), None)
+        );
+        assert_eq!(check(&kind, ""), (Some(Value::Text(String::new())), None));
+        assert_eq!(
+            check(&kind, "gpt5,gpt2,gpt2,tekken,o200k"),
+            (
+                Some(Value::Text("gpt2,tekken".into())),
+                Some(
+                    "names 1 that are not among gpt2, o200k, tekken and names one more than once \
+                     and names more than 2: using gpt2, tekken."
+                        .into()
+                )
             )
         );
     }

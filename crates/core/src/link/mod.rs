@@ -29,6 +29,9 @@ pub enum Kind {
     Text { max_chars: usize },
     /// One of these names (matched without ASCII case).
     Choice(Vec<String>),
+    /// Up to `max` of these names, comma-separated, each once, in the order given (matched
+    /// without ASCII case); none is a value too.
+    Names { names: Vec<String>, max: usize },
 }
 
 /// One parameter: its key in the query string, its name in notes, what it accepts.
@@ -39,7 +42,8 @@ pub struct Param {
     pub kind: Kind,
 }
 
-/// A parameter's value; a [`Kind::Choice`] gives the chosen name as text.
+/// A parameter's value; a [`Kind::Choice`] gives the chosen name as text, [`Kind::Names`] the
+/// names joined by commas.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Whole(usize),
