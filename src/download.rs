@@ -7,6 +7,10 @@ use std::time::Duration;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
+/// What a download writes when clicked (`None`: nothing to save yet). Boxed, so the button is one
+/// component in the wasm rather than one per caller.
+pub type Contents = Box<dyn Fn() -> Option<String>>;
+
 /// A button that saves the text `contents()` writes (nothing while it gives `None`) as `name`.
 #[component]
 pub fn DownloadButton(
@@ -14,7 +18,7 @@ pub fn DownloadButton(
     /// `text/csv`, `application/json`, `text/plain`.
     mime: &'static str,
     testid: &'static str,
-    contents: impl Fn() -> Option<String> + 'static,
+    contents: Contents,
     #[prop(into, optional)] disabled: Signal<bool>,
 ) -> impl IntoView {
     let error = RwSignal::new(None::<String>);

@@ -168,8 +168,8 @@ impl Remote {
         Ok(Remote { slug })
     }
 
-    /// The tokens of `text`, as the tokenizer's own `encode` gives them.
-    pub async fn encode(self, text: &str) -> Result<Vec<Piece>, String> {
+    /// Asks the worker `fields` plus a fresh `id`; its answer, or why there is none.
+    async fn ask(fields: &[(&str, &JsValue)]) -> Result<JsValue, String> {
         let (answer, reply) = oneshot::channel();
         let id = CHANNEL.with(|channel| {
             let mut channel = channel.borrow_mut();
@@ -180,11 +180,8 @@ impl Remote {
             })
         });
         let id = id.ok_or("the tokenizer worker has not started")?;
-        let question = object(&[
-            ("encode", &JsValue::from_str(self.slug)),
-            ("id", &JsValue::from(id)),
-            ("text", &JsValue::from_str(text)),
-        ]);
+        let id_value = JsValue::from(id);
+        let question = object(&[fields, &[("id", &id_value)]].concat());
         if let Err(why) = post(question) {
             // Unsent, it will never be answered: forget it.
             CHANNEL.with(|channel| {
@@ -194,9 +191,15 @@ impl Remote {
             });
             return Err(why);
         }
-        let data = reply
+        reply
             .await
-            .map_err(|_| "the tokenizer worker went away".to_string())??;
+            .map_err(|_| "the tokenizer worker went away".to_string())?
+    }
+
+    /// The tokens of `text`, as the tokenizer's own `encode` gives them.
+    pub async fn encode(self, text: &str) -> Result<Vec<Piece>, String> {
+        let slug = JsValue::from_str(self.slug);
+        let data = Self::ask(&[("encode", &slug), ("text", &JsValue::from_str(text))]).await?;
         let numbers = |name| Uint32Array::new(&field(&data, name)).to_vec();
         let (ids, starts, ends) = (numbers("ids"), numbers("starts"), numbers("ends"));
         let displays = js_sys::Array::from(&field(&data, "displays"));
@@ -205,6 +208,25 @@ impl Remote {
                 id: (ids[i] != u32::MAX).then_some(ids[i]),
                 span: starts[i] as usize..ends[i] as usize,
                 display: displays.get(i as u32).as_string().unwrap_or_default(),
+            })
+            .collect())
+    }
+
+    /// For each of `texts`, the byte length of each of its tokens: what counting needs, without
+    /// the tokens themselves.
+    pub async fn lengths(self, texts: &[String]) -> Result<Vec<Vec<u32>>, String> {
+        let slug = JsValue::from_str(self.slug);
+        let texts: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+        let data = Self::ask(&[("lengths", &slug), ("texts", &texts)]).await?;
+        let counts = Uint32Array::new(&field(&data, "counts")).to_vec();
+        let lengths = Uint32Array::new(&field(&data, "lengths")).to_vec();
+        let mut at = 0;
+        Ok(counts
+            .iter()
+            .map(|&n| {
+                let one = lengths[at..at + n as usize].to_vec();
+                at += n as usize;
+                one
             })
             .collect())
     }

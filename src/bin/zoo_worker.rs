@@ -9,6 +9,10 @@
 //!    (Uint32Arrays: each token's id and input byte span) and `displays` (each token as its
 //!    vocabulary writes it), or `{id: N, error: STRING}`.
 //!
+//! 4. from the page `{lengths: SLUG, id: N, texts: [STRING]}`: answers `{id: N, counts, lengths}`
+//!    (Uint32Arrays: each text's token count, then every token's byte length, text after text), what
+//!    the token tax and the numbers grid count.
+//!
 //! Leaves out: anything but encoding (the page decodes nothing of these tokenizers).
 
 use std::cell::RefCell;
@@ -56,14 +60,35 @@ fn set(object: &Object, name: &str, value: &JsValue) {
     let _ = Reflect::set(object, &JsValue::from_str(name), value);
 }
 
-fn encode(slug: &str, text: &str) -> Result<Object, String> {
+/// Runs `f` with the tokenizer `slug` names, or says why there is none.
+fn with_tokenizer<T>(slug: &str, f: impl FnOnce(&dyn Tokenizer) -> T) -> Result<T, String> {
     TOKENIZERS.with(|all| {
         let all = all.borrow();
         let (_, loaded) = all
             .iter()
             .find(|(s, _)| s == slug)
             .ok_or_else(|| format!("`{slug}` was never loaded"))?;
-        let tokenizer = loaded.as_ref().map_err(Clone::clone)?;
+        Ok(f(loaded.as_ref().map_err(Clone::clone)?.as_ref()))
+    })
+}
+
+fn lengths(slug: &str, texts: &JsValue) -> Result<Object, String> {
+    with_tokenizer(slug, |tokenizer| {
+        let (mut counts, mut lengths) = (Vec::new(), Vec::new());
+        for text in Array::from(texts).iter() {
+            let pieces = tokenizer.encode(&text.as_string().unwrap_or_default());
+            counts.push(pieces.len() as u32);
+            lengths.extend(pieces.iter().map(|p| p.span.len() as u32));
+        }
+        let reply = Object::new();
+        set(&reply, "counts", &Uint32Array::from(&counts[..]));
+        set(&reply, "lengths", &Uint32Array::from(&lengths[..]));
+        reply
+    })
+}
+
+fn encode(slug: &str, text: &str) -> Result<Object, String> {
+    with_tokenizer(slug, |tokenizer| {
         let pieces = tokenizer.encode(text);
         let ids: Vec<u32> = pieces.iter().map(|p| p.id.unwrap_or(u32::MAX)).collect();
         let starts: Vec<u32> = pieces.iter().map(|p| p.span.start as u32).collect();
@@ -77,7 +102,7 @@ fn encode(slug: &str, text: &str) -> Result<Object, String> {
         set(&reply, "starts", &Uint32Array::from(&starts[..]));
         set(&reply, "ends", &Uint32Array::from(&ends[..]));
         set(&reply, "displays", &displays);
-        Ok(reply)
+        reply
     })
 }
 
@@ -93,11 +118,15 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         });
         return;
     }
-    let (Some(slug), id) = (field(&data, "encode").as_string(), field(&data, "id")) else {
+    let id = field(&data, "id");
+    let reply = if let Some(slug) = field(&data, "encode").as_string() {
+        encode(&slug, &field(&data, "text").as_string().unwrap_or_default())
+    } else if let Some(slug) = field(&data, "lengths").as_string() {
+        lengths(&slug, &field(&data, "texts"))
+    } else {
         return;
     };
-    let text = field(&data, "text").as_string().unwrap_or_default();
-    let reply = encode(&slug, &text).unwrap_or_else(|error| {
+    let reply = reply.unwrap_or_else(|error| {
         let reply = Object::new();
         set(&reply, "error", &JsValue::from_str(&error));
         reply

@@ -19,7 +19,7 @@ pub fn NeighboursCsv(found: Found) -> impl IntoView {
             .collect();
         Some(neighbours_csv(&found.word, found.id, &rows))
     };
-    view! { <DownloadButton name=name mime="text/csv" testid="export-neighbours" contents=contents/> }
+    view! { <DownloadButton name=name mime="text/csv" testid="export-neighbours" contents=Box::new(contents)/> }
 }
 
 #[component]
@@ -27,6 +27,6 @@ pub fn BenchmarkCsv(report: AnalogyReport) -> impl IntoView {
     let name = format!("analogy-benchmark-{}.csv", report.method.name());
     view! {
         <DownloadButton name=name mime="text/csv" testid="export-benchmark"
-            contents=move || Some(benchmark_csv(&report))/>
+            contents=Box::new(move || Some(benchmark_csv(&report)))/>
     }
 }

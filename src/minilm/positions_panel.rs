@@ -141,7 +141,7 @@ pub fn LearnedPositions(
                 </figure>
             </div>
             <WholeSlider label="offset k" testid="minilm-offset-k" min=1 max=MAX_POSITIONS - 1 step=1 value=k timer=timer
-                set=move |v| k.set(v.clamp(1, MAX_POSITIONS - 1))/>
+                set=move |v: usize| k.set(v.clamp(1, MAX_POSITIONS - 1))/>
             <table class="minilm-offset-table" data-testid="minilm-offset-table">
                 <caption class="muted">"cos(p, p+k) across every p with both rows: mean ± standard deviation"</caption>
                 <thead><tr><th scope="col">"offset"</th><th scope="col">"learned (MiniLM)"</th><th scope="col">"sinusoidal"</th></tr></thead>

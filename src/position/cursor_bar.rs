@@ -26,12 +26,12 @@ pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
                 value=Signal::derive(move || lab.position.get().round().to_string())
                 shown=Signal::derive(move || show_position(lab.position.get()))
                 timer=timer
-                on_input=move |text| { if let Ok(p) = text.parse::<f64>() {
+                on_input=move |text: String| { if let Ok(p) = text.parse::<f64>() {
                     lab.playing.set(false);
                     lab.set_position(p);
                 } }/>
             <WholeSlider label="offset k" testid="pe-offset" min=0 max=MAX_OFFSET step=1 value=lab.offset timer=timer
-                set=move |k| lab.offset.set(k.min(MAX_OFFSET))/>
+                set=move |k: usize| lab.offset.set(k.min(MAX_OFFSET))/>
         </div>
     }
 }

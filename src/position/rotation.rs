@@ -54,7 +54,7 @@ pub fn RotationPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
         <section class="panel pe-rotation" aria-labelledby="pe-rotation-heading">
             <h3 id="pe-rotation-heading">"Rotation: each step of k turns a pair by the same angle"</h3>
             <WholeSlider label="pair i" testid="pe-pair" min=0 max=Signal::derive(move || lab.pairs() - 1) step=1
-                value=Signal::derive(move || lab.pair_index()) timer=lab.timer set=move |i| lab.pair.set(i)/>
+                value=Signal::derive(move || lab.pair_index()) timer=lab.timer set=move |i: usize| lab.pair.set(i)/>
             <div class="pe-rotation-body">
                 <PlotCanvas width=width height=width - 12 testid="pe-rotation"
                     label="The point (sin, cos) of one frequency pair on the unit circle, at p and after k steps" draw=draw/>

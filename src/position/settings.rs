@@ -23,18 +23,18 @@ pub fn Settings(lab: PeLab) -> impl IntoView {
                 </select>
             </label>
             <WholeSlider label="d_model" testid="pe-dmodel" min=D_MIN max=D_MAX step=2 value=lab.d timer=timer
-                set=move |d| lab.set_d(d)/>
+                set=move |d: usize| lab.set_d(d)/>
             <Slider label="base" testid="pe-base" min=BASE_EXPONENT_MIN.to_string() max=BASE_EXPONENT_MAX.to_string() step="0.1"
                 value=Signal::derive(move || lab.base_exponent.get().to_string())
                 shown=Signal::derive(move || lab.base().to_string())
                 timer=timer
-                on_input=move |text| { if let Ok(e) = text.parse::<f64>() {
+                on_input=move |text: String| { if let Ok(e) = text.parse::<f64>() {
                     lab.base_exponent.set(e.clamp(BASE_EXPONENT_MIN, BASE_EXPONENT_MAX))
                 } }/>
             <WholeSlider label="positions" testid="pe-count" min=COUNT_MIN max=COUNT_MAX step=16 value=lab.count
-                timer=timer set=move |n| lab.set_count(n)/>
+                timer=timer set=move |n: usize| lab.set_count(n)/>
             <WholeSlider label="training length" testid="pe-train" min=TRAIN_MIN max=TRAIN_MAX step=8 value=lab.train_len
-                timer=timer set=move |n| lab.train_len.set(n.clamp(TRAIN_MIN, TRAIN_MAX))/>
+                timer=timer set=move |n: usize| lab.train_len.set(n.clamp(TRAIN_MIN, TRAIN_MAX))/>
             <p class="muted pe-timing" data-testid="pe-redraw"
                 data-last-ms=move || timer.last_ms.get().map(|ms| format!("{ms:.2}"))
                 data-slowest-ms=move || format!("{:.2}", timer.slowest_ms.get())>

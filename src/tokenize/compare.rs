@@ -13,6 +13,7 @@ use til_core::compare::csv::pieces_csv;
 use til_core::compare::cuts;
 use til_core::tokenizer::{Piece, Tokenizer};
 
+use super::numbers_view::NumbersGrid;
 use crate::download::DownloadButton;
 use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
@@ -238,7 +239,8 @@ pub fn Compare(
             </p>
             <div class="compare-sides">{body}</div>
             <DownloadButton name="tokenizers-side-by-side.csv".to_string() mime="text/csv"
-                testid="compare-csv" contents=csv/>
+                testid="compare-csv" contents=Box::new(csv)/>
+            <NumbersGrid sides=Signal::derive(move || on_show().into_iter().map(|(side, _)| side).collect())/>
         </div>
     }
 }

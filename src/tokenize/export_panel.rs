@@ -47,7 +47,7 @@ pub fn ExportPanel(lab: BpeLab) -> impl IntoView {
                 {FILES.map(|(name, mime, testid, write)| view! {
                     <DownloadButton name=name.to_string() mime=mime testid=testid
                         disabled=Signal::derive(move || lab.tokenizer.with(Option::is_none))
-                        contents=move || lab.tokenizer.with_untracked(|t| t.as_ref().map(|t| write(t.trace())))/>
+                        contents=Box::new(move || lab.tokenizer.with_untracked(|t| t.as_ref().map(|t| write(t.trace()))))/>
                 }).collect_view()}
             </div>
             <p class="muted export-help">

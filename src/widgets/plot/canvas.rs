@@ -35,8 +35,18 @@ fn clear(canvas: &web_sys::HtmlCanvasElement) {
     }
 }
 
+/// Draws one picture; boxed, so the page's wasm holds one canvas component rather than one per
+/// plot.
+pub struct DrawFn(Box<dyn Fn(Plot)>);
+
+impl<F: Fn(Plot) + 'static> From<F> for DrawFn {
+    fn from(draw: F) -> Self {
+        DrawFn(Box::new(draw))
+    }
+}
+
 #[component]
-pub fn PlotCanvas<F>(
+pub fn PlotCanvas(
     /// Width and height in CSS pixels; the canvas scales down with its container on narrow screens.
     width: u32,
     height: u32,
@@ -44,11 +54,8 @@ pub fn PlotCanvas<F>(
     /// A short name of the picture for assistive technology (it may follow the page's state).
     #[prop(into)]
     label: Signal<String>,
-    draw: F,
-) -> impl IntoView
-where
-    F: Fn(Plot) + 'static,
-{
+    #[prop(into)] draw: DrawFn,
+) -> impl IntoView {
     let canvas_ref = NodeRef::<Canvas>::new();
     let visible = on_screen(canvas_ref);
     crate::effect::effect(move || {
@@ -75,7 +82,7 @@ where
             return;
         };
         let area = backend.into_drawing_area();
-        draw(Plot { area, scale });
+        (draw.0)(Plot { area, scale });
     });
     view! {
         <canvas node_ref=canvas_ref data-testid=testid role="img" aria-label=move || label.get()

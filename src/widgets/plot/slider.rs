@@ -19,8 +19,10 @@ pub fn Slider(
     #[prop(into)]
     shown: Signal<String>,
     timer: RedrawTimer,
-    /// Gets the input's text; parses it and updates the lab.
-    on_input: impl Fn(String) + 'static,
+    /// Gets the input's text; parses it and updates the lab. (A callback, not a generic closure, so
+    /// the page's wasm holds one slider rather than one per caller.)
+    #[prop(into)]
+    on_input: Callback<String>,
 ) -> impl IntoView {
     view! {
         <label class="pe-slider">
@@ -29,7 +31,7 @@ pub fn Slider(
                 prop:value=move || value.get()
                 on:input=move |ev| {
                     timer.start();
-                    on_input(event_target_value(&ev));
+                    on_input.run(event_target_value(&ev));
                 }/>
             <output data-testid=format!("{testid}-value")>{move || shown.get()}</output>
         </label>
@@ -47,12 +49,12 @@ pub fn WholeSlider(
     step: usize,
     #[prop(into)] value: Signal<usize>,
     timer: RedrawTimer,
-    set: impl Fn(usize) + 'static,
+    #[prop(into)] set: Callback<usize>,
 ) -> impl IntoView {
     let text = Signal::derive(move || value.get().to_string());
     view! {
         <Slider label=label testid=testid min=min.to_string() max=Signal::derive(move || max.get().to_string())
             step=step.to_string() value=text shown=text timer=timer
-            on_input=move |typed| { if let Ok(n) = typed.parse::<usize>() { set(n) } }/>
+            on_input=move |typed: String| { if let Ok(n) = typed.parse::<usize>() { set.run(n) } }/>
     }
 }

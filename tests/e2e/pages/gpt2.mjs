@@ -47,19 +47,27 @@ export const drawnIds = (page) =>
  * missing.
  */
 export function referenceIds(text, encoding = 'gpt2') {
+  return referenceIdsOfEach([text], encoding)[0];
+}
+
+/** The same for many texts, from one node process: each text's ids. */
+export function referenceIdsOfEach(texts, encoding = 'gpt2') {
   if (!existsSync(join(REFERENCE_DIR, 'node_modules', 'js-tiktoken'))) {
     const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REFERENCE_DIR, encoding: 'utf8' });
     if (ci.status !== 0) throw new Error(`npm ci in ${REFERENCE_DIR} failed:\n${ci.stderr}`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'til-gpt2-ref-'));
   try {
-    const file = join(dir, 'input.txt');
-    writeFileSync(file, text, 'utf8');
-    const args = [join(REFERENCE_DIR, 'encode.mjs'), '--encoding', encoding, file];
-    const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    const files = texts.map((text, i) => {
+      const file = join(dir, `${i}.txt`);
+      writeFileSync(file, text, 'utf8');
+      return file;
+    });
+    const args = [join(REFERENCE_DIR, 'encode.mjs'), '--encoding', encoding, ...files];
+    const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     if (run.status !== 0) throw new Error(`tests/reference/encode.mjs failed:\n${run.stderr}`);
-    const line = run.stdout.trim();
-    return line === '' ? [] : line.split(' ').map(Number);
+    return run.stdout.split('\n').slice(0, texts.length)
+      .map((line) => (line === '' ? [] : line.split(' ').map(Number)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
