@@ -11,13 +11,13 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use til_core::compare::csv::pieces_csv;
 use til_core::compare::cuts;
-use til_core::tokenizer::{Piece, Tokenizer};
+use til_core::tokenizer::Piece;
 
 use super::numbers_view::NumbersGrid;
+use super::side::{PieceKind, Side, SideState};
 use crate::download::DownloadButton;
 use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
-use crate::worker::Remote;
 
 /// Characters compared, the same cap as the walkthrough's "Encode a word".
 pub const COMPARE_CHARS: usize = 2_000;
@@ -25,54 +25,6 @@ pub const COMPARE_CHARS: usize = 2_000;
 const CHIP_LIMIT: usize = 200;
 /// Columns shown at once: more would not fit side by side.
 pub const MOST_CHOSEN: usize = 4;
-
-/// A tokenizer of the comparison, shared by the views.
-pub type SharedTokenizer = Arc<dyn Tokenizer + Send + Sync>;
-
-/// Where one side's tokenizer stands.
-#[derive(Clone)]
-pub enum SideState {
-    /// Not ready yet: why, in a sentence.
-    Waiting(String),
-    Failed(String),
-    Ready(SharedTokenizer),
-    /// Ready in the tokenizer worker: its tokens arrive a moment after the text changes.
-    Remote(Remote),
-}
-
-/// What only one tokenizer has to say about the compared text.
-pub type Notes = fn(Signal<Arc<str>>) -> AnyView;
-
-/// How a piece is drawn: its class and what its tooltip says it is.
-pub type PieceKind = fn(&Piece) -> (&'static str, &'static str);
-
-/// One column of the comparison.
-#[derive(Clone)]
-pub struct Side {
-    /// `data-testid`s: `gpt2-compare-{slug}` for the column, `…-count` for its count and `…-chips`
-    /// for its chips (each `compare-token`); `compare-choose-{slug}` for its box in the chooser.
-    /// The link names it by its slug too.
-    pub slug: &'static str,
-    pub title: &'static str,
-    /// A sentence on what the tokenizer is and where its vocabulary comes from.
-    pub about: Signal<String>,
-    pub state: Signal<SideState>,
-    pub kind: PieceKind,
-    /// What only this tokenizer has to say about the compared text, under its chips.
-    pub notes: Option<Notes>,
-    /// What choosing it fetches, as the chooser says it ("1.6 MB").
-    pub size: Option<&'static str>,
-    /// Starts fetching what it needs; called when it is chosen.
-    pub want: fn(),
-}
-
-/// A piece with an id is a plain token; one without is a symbol the vocabulary lacks.
-pub fn plain_kind(piece: &Piece) -> (&'static str, &'static str) {
-    match piece.id {
-        Some(_) => ("start", "a token of the vocabulary"),
-        None => ("unknown", "not in the vocabulary"),
-    }
-}
 
 /// What the view shows of one side for the compared text.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 //! out: the tokens themselves (only each token's byte length comes back).
 use std::sync::Arc;
 
-use super::compare::SideState;
+use super::side::SideState;
 
 /// For each of `texts`, the byte length of each of its tokens under the side's tokenizer; `None`
 /// while it is not ready.

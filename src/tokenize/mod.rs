@@ -15,6 +15,7 @@ mod model_file_side;
 mod numbers_view;
 mod pair_table;
 mod presets;
+mod side;
 mod sides;
 mod state;
 mod stepper;

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::compare::{plain_kind, Side, SideState};
+use super::side::{plain_kind, Side, SideState};
 use crate::worker::Remote;
 
 /// The largest file taken: SentencePiece models are a few MB; anything far larger is not one.

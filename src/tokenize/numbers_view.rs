@@ -6,8 +6,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use til_core::compare::numbers::{self, SMALL};
 
-use super::compare::Side;
 use super::counting;
+use super::side::Side;
 
 #[component]
 pub fn NumbersGrid(

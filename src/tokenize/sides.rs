@@ -11,8 +11,8 @@ use til_core::bpe::BpeTokenizer;
 use til_core::gpt2::Gpt2Tokenizer;
 use til_core::tokenizer::{Piece, Tokenizer};
 
-use super::compare::{plain_kind, Notes, Side, SideState};
 use super::model_file_side::model_file_side;
+use super::side::{plain_kind, Notes, Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, urls, Asset, Build, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes, WORDPIECE_ABOUT};

@@ -1,0 +1,57 @@
+//! One column of the Tokenize lab's comparison: a tokenizer as the comparison, the numbers grid
+//! and the counting see it ([`Side`]), and where it stands ([`SideState`]). The list of them is
+//! sides.rs; the views are compare.rs and numbers_view.rs.
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use til_core::tokenizer::{Piece, Tokenizer};
+
+use crate::worker::Remote;
+
+/// A tokenizer of the comparison, shared by the views.
+pub type SharedTokenizer = Arc<dyn Tokenizer + Send + Sync>;
+
+/// Where one side's tokenizer stands.
+#[derive(Clone)]
+pub enum SideState {
+    /// Not ready yet: why, in a sentence.
+    Waiting(String),
+    Failed(String),
+    Ready(SharedTokenizer),
+    /// Ready in the tokenizer worker: its tokens arrive a moment after the text changes.
+    Remote(Remote),
+}
+
+/// What only one tokenizer has to say about the compared text.
+pub type Notes = fn(Signal<Arc<str>>) -> AnyView;
+
+/// How a piece is drawn: its class and what its tooltip says it is.
+pub type PieceKind = fn(&Piece) -> (&'static str, &'static str);
+
+/// One column of the comparison.
+#[derive(Clone)]
+pub struct Side {
+    /// `data-testid`s: `gpt2-compare-{slug}` for the column, `…-count` for its count and `…-chips`
+    /// for its chips (each `compare-token`); `compare-choose-{slug}` for its box in the chooser.
+    /// The link names it by its slug too.
+    pub slug: &'static str,
+    pub title: &'static str,
+    /// A sentence on what the tokenizer is and where its vocabulary comes from.
+    pub about: Signal<String>,
+    pub state: Signal<SideState>,
+    pub kind: PieceKind,
+    /// What only this tokenizer has to say about the compared text, under its chips.
+    pub notes: Option<Notes>,
+    /// What choosing it fetches, as the chooser says it ("1.6 MB").
+    pub size: Option<&'static str>,
+    /// Starts fetching what it needs; called when it is chosen.
+    pub want: fn(),
+}
+
+/// A piece with an id is a plain token; one without is a symbol the vocabulary lacks.
+pub fn plain_kind(piece: &Piece) -> (&'static str, &'static str) {
+    match piece.id {
+        Some(_) => ("start", "a token of the vocabulary"),
+        None => ("unknown", "not in the vocabulary"),
+    }
+}
