@@ -2,7 +2,7 @@
 //! (and kept in the link), as columns of chips with ids, the count, the characters and bytes per
 //! token. Chips whose cut no other chosen column makes are outlined (`til_core::compare::cuts`),
 //! and everything shown downloads as CSV. Each column is a [`Side`]; its tokenizer is a
-//! [`til_core::tokenizer::Tokenizer`] in the page or a [`Remote`] one in the tokenizer worker, and
+//! [`til_core::tokenizer::Tokenizer`] in the page or a `Remote` one in the tokenizer worker, and
 //! what only one tokenizer has to say (WordPiece's split words) comes as that side's `notes`.
 //! Every side takes the first `COMPARE_CHARS` characters: the BPE side replays its merges word by
 //! word, which costs seconds on a 20,000-character word.
