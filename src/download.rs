@@ -29,9 +29,9 @@ pub fn DownloadButton(
                     error.set(save_text(&name.get_untracked(), mime, &text).err());
                 }
             }>
-            {move || format!("⤓ {}", name.get())}
+            {crate::dynamic::dynamic(move || format!("⤓ {}", name.get()))}
         </button>
-        {move || error.get().map(|e| view! { <span class="error" role="alert">{format!("Could not save the file: {e}")}</span> })}
+        {crate::dynamic::dynamic(move || error.get().map(|e| view! { <span class="error" role="alert">{format!("Could not save the file: {e}")}</span> }))}
     }
 }
 

@@ -111,11 +111,11 @@ pub fn JourneyBar(
     view! {
         <nav class="journey" class:journey-open=move || open.get() aria-label="Your text's journey through the labs" data-testid="journey">
             <p class="journey-text" data-testid="journey-text">
-                {move || if empty() {
+                {crate::dynamic::dynamic(move || if empty() {
                     "Carry a text from lab to lab with the → buttons: its tokens, then their rows, then positions.".to_string()
                 } else {
                     format!("Carrying “{}”", journey.text.get())
-                }}
+                })}
             </p>
             <ol class="journey-steps">
                 {Lab::ALL.map(|lab| {
@@ -124,7 +124,7 @@ pub fn JourneyBar(
                         <li data-testid=format!("journey-{}", lab.slug()) class:journey-here=move || shown.get() == lab>
                             <a href=format!("#{}", lab.slug()) aria-current=move || (shown.get() == lab).then_some("step")>{lab.title()}</a>
                             <span class="journey-report">
-                                {move || if empty() { None } else { Some(report.get().unwrap_or_else(|| "not reached yet".to_string())) }}
+                                {crate::dynamic::dynamic(move || if empty() { None } else { Some(report.get().unwrap_or_else(|| "not reached yet".to_string())) })}
                             </span>
                         </li>
                     }
@@ -132,7 +132,7 @@ pub fn JourneyBar(
             </ol>
             <button type="button" class="quiet journey-toggle" data-testid="journey-toggle"
                 aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
-                {move || if open.get() { "Fold" } else { "Show all" }}
+                {crate::dynamic::dynamic(move || if open.get() { "Fold" } else { "Show all" })}
             </button>
         </nav>
     }

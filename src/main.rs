@@ -4,6 +4,7 @@ mod assets;
 mod browser;
 mod compute;
 mod download;
+mod dynamic;
 mod effect;
 mod embed;
 mod gpt2;

@@ -31,12 +31,12 @@ pub fn ComputeBadge() -> impl IntoView {
         <div class="compute-badge" aria-label="Compute backend">
             <span class="compute-backend" data-testid="compute-backend" title=tooltip
                 data-settled=move || (status.get() != GpuStatus::Probing).to_string()>
-                {move || label(compute.active())}
+                {crate::dynamic::dynamic(move || label(compute.active()))}
             </span>
             <span class="muted" data-testid="compute-time" data-pending=move || compute.pending.get().to_string()>{time}</span>
-            <Show when=move || compute.notice.get().is_some()>
-                <span class="notice" role="alert" data-testid="compute-notice">{move || compute.notice.get()}</span>
-            </Show>
+            {crate::dynamic::dynamic(move || (compute.notice.get().is_some()).then(|| view! {
+                <span class="notice" role="alert" data-testid="compute-notice">{crate::dynamic::dynamic(move || compute.notice.get())}</span>
+            }))}
         </div>
     }
 }

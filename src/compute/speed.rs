@@ -58,16 +58,16 @@ pub fn SpeedCheck() -> impl IntoView {
             <summary>"Speed check"</summary>
             <p class="muted">"Every kernel on the CPU and on WebGPU in this browser: median of a few runs, WebGPU times with their uploads and readback. Where the GPU is SwiftShader (a CPU emulation of Vulkan), it is the CPU again, through more layers."</p>
             <button type="button" data-testid="compute-speed-run" disabled=move || running.get() on:click=start>
-                {move || if running.get() { "Measuring…" } else { "Run the speed check" }}
+                {crate::dynamic::dynamic(move || if running.get() { "Measuring…" } else { "Run the speed check" })}
             </button>
-            <Show when=move || error.get().is_some()>
-                <p class="error" role="alert" data-testid="compute-speed-error">{move || error.get()}</p>
-            </Show>
+            {crate::dynamic::dynamic(move || (error.get().is_some()).then(|| view! {
+                <p class="error" role="alert" data-testid="compute-speed-error">{crate::dynamic::dynamic(move || error.get())}</p>
+            }))}
             <div class="table-scroll">
                 <table>
                     <thead><tr><th>"kernel"</th><th>"size"</th><th class="num">"CPU ms"</th><th class="num">"WebGPU ms"</th><th>"results"</th></tr></thead>
                     <tbody>
-                        {move || results.get().into_iter().map(|m| {
+                        {crate::dynamic::dynamic(move || results.get().into_iter().map(|m| {
                             let (said, agree) = m.agreement.clone().map(|a| (a.said, a.within)).unzip();
                             view! {
                                 <tr data-testid="compute-speed-row" data-measure=m.line()
@@ -77,7 +77,7 @@ pub fn SpeedCheck() -> impl IntoView {
                                     <td class="muted">{said}</td>
                                 </tr>
                             }
-                        }).collect_view()}
+                        }).collect_view())}
                     </tbody>
                 </table>
             </div>

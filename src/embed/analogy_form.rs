@@ -109,15 +109,15 @@ pub fn AnalogyPanel(lab: EmbedState) -> impl IntoView {
                     </select>
                 </label>
             </div>
-            <p class="muted">{move || match lab.method.get() {
+            <p class="muted">{crate::dynamic::dynamic(move || match lab.method.get() {
                 Method::Add => "3CosAdd: the cosine of each word with unit(X̂ − Ŷ + Ẑ).",
                 Method::Mul => "3CosMul (Levy & Goldberg 2014): cos′(w, X) · cos′(w, Z) / (cos′(w, Y) + 0.000001), with cos′ = (1 + cos) / 2, so one large similarity cannot drown the others.",
-            }}</p>
-            {move || match solved.get() {
+            })}</p>
+            {crate::dynamic::dynamic(move || match solved.get() {
                 None => view! { <p class="muted">"Loading the vectors…"</p> }.into_any(),
                 Some(Err(error)) => view! { <Problem error=error/> }.into_any(),
                 Some(Ok(solved)) => view! { <Answers solved=solved/> }.into_any(),
-            }}
+            })}
         </section>
     }
 }

@@ -31,10 +31,10 @@ pub fn BenchmarkPanel(lab: EmbedState) -> impl IntoView {
             </div>
             <ProgressBar progress=bench.progress.into() label="Blocks of rows scored"
                 on_cancel=Callback::new(move |_| bench.cancel_requested.set(true))/>
-            <Show when=move || bench.error.get().is_some()>
-                <p class="error" role="alert" data-testid="embed-benchmark-error">{move || bench.error.get()}</p>
-            </Show>
-            {move || bench.report.get().map(|result| view! { <Results result=result/> })}
+            {crate::dynamic::dynamic(move || (bench.error.get().is_some()).then(|| view! {
+                <p class="error" role="alert" data-testid="embed-benchmark-error">{crate::dynamic::dynamic(move || bench.error.get())}</p>
+            }))}
+            {crate::dynamic::dynamic(move || bench.report.get().map(|result| view! { <Results result=result/> }))}
         </section>
     }
 }

@@ -52,7 +52,7 @@ pub fn LookupPanel(lab: EmbedState) -> impl IntoView {
         <section class="panel" aria-labelledby="embed-lookup-heading">
             <h3 id="embed-lookup-heading">"An embedding is a lookup table"</h3>
             <p>"The tokenizer turns text into ids; " <code>"nn.Embedding"</code> " holds a matrix W of shape (vocabulary × d) and replaces each id by its row. Mathematically that is a one-hot vector times W; in practice it is a row lookup, with no large sparse one-hot tensor built."</p>
-            {move || lookup.get().map(|l| view! { <RowView lookup=l/> })}
+            {crate::dynamic::dynamic(move || lookup.get().map(|l| view! { <RowView lookup=l/> }))}
             <BatchShapes lab=lab/>
         </section>
     }
@@ -112,13 +112,13 @@ fn BatchShapes(lab: EmbedState) -> impl IntoView {
                     on:input=move |ev| { if let Ok(n) = event_target_value(&ev).trim().parse::<usize>() { max_positions.set(n.clamp(1, 512)) } }/>
             </label>
         </div>
-        {move || match batch.get() {
+        {crate::dynamic::dynamic(move || match batch.get() {
             None => view! { <p class="muted">"Loading the vectors…"</p> }.into_any(),
             Some(Err(error)) => view! { <p class="error" role="alert" data-testid="embed-shape-error">{format!("ValueError: {error}")}</p> }.into_any(),
             Some(Ok(batch)) => view! {
                 <ShapeSteps steps=batch.shapes() testid="embed-shapes"/>
                 <p class="muted" data-testid="embed-batch-ids">{format!("input_ids = {:?}", batch.ids)}</p>
             }.into_any(),
-        }}
+        })}
     }
 }

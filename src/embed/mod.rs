@@ -69,7 +69,7 @@ pub fn EmbedLab(
 fn LoadStatus(load: Asset<EmbeddingTable>) -> impl IntoView {
     view! {
         <p class="muted" data-testid="embed-status" aria-live="polite">
-            {move || match load.state.get() {
+            {crate::dynamic::dynamic(move || match load.state.get() {
                 Load::Idle | Load::Loading(_) => "Loading GloVe vectors…".into_any(),
                 Load::Ready(table, t) => format!(
                     "{} words × {} dimensions ({:.1} MB, {}) fetched in {:.0} ms, checked and decoded in {:.0} ms.",
@@ -78,7 +78,7 @@ fn LoadStatus(load: Asset<EmbeddingTable>) -> impl IntoView {
                     {format!("Could not load the vectors: {error} ")}
                     <button type="button" class="quiet" data-testid="embed-retry" on:click=move |_| load.retry()>"Retry"</button>
                 }.into_any(),
-            }}
+            })}
         </p>
     }
 }

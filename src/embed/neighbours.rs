@@ -94,7 +94,7 @@ pub fn NeighboursPanel(
                         on:input=move |ev| lab.query.set(event_target_value(&ev))/>
                 </label>
                 <datalist id="embed-completions">
-                    {move || options.get().unwrap_or_default().into_iter().map(|w| view! { <option value=w></option> }).collect_view()}
+                    {crate::dynamic::dynamic(move || options.get().unwrap_or_default().into_iter().map(|w| view! { <option value=w></option> }).collect_view())}
                 </datalist>
                 <label>"k "
                     <select data-testid="embed-k" prop:value=move || lab.k.get().to_string()
@@ -108,11 +108,11 @@ pub fn NeighboursPanel(
                     " words only (no numbers or punctuation)"
                 </label>
             </div>
-            {move || match found.get() {
+            {crate::dynamic::dynamic(move || match found.get() {
                 None => view! { <p class="muted">"Loading the vectors…"</p> }.into_any(),
                 Some(Err(error)) => view! { <Unknown lab=lab error=error/> }.into_any(),
                 Some(Ok(found)) => view! { <Ranked found=found/> }.into_any(),
-            }}
+            })}
         </section>
     }
 }

@@ -63,7 +63,7 @@ pub fn PcaPanel(lab: EmbedState, found: Memo<Option<Result<Found, EmbedError>>>)
             <div class="embed-pca">
                 <PlotCanvas width=width height=width * 3 / 4 testid="embed-pca" label="The query word and its neighbours on their first two principal axes" draw=draw/>
                 <div class="embed-pca-table">
-                    {move || picture.get().map(|p| view! {
+                    {crate::dynamic::dynamic(move || picture.get().map(|p| view! {
                         <table data-testid="embed-pca-table">
                             <caption class="muted">{format!("Axis 1 holds {:.0} % of the spread, axis 2 {:.0} %.", p.explained[0] * 100.0, p.explained[1] * 100.0)}</caption>
                             <thead><tr><th>"word"</th><th class="num">"axis 1"</th><th class="num">"axis 2"</th></tr></thead>
@@ -73,7 +73,7 @@ pub fn PcaPanel(lab: EmbedState, found: Memo<Option<Result<Found, EmbedError>>>)
                                 }).collect_view()}
                             </tbody>
                         </table>
-                    })}
+                    }))}
                 </div>
             </div>
         </section>

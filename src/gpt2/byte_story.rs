@@ -79,7 +79,7 @@ pub fn ByteStory(
                  character: the 188 visible Latin-1 bytes as themselves, the other 68 (space, newline, control bytes) \
                  as stand-ins from " <code>"Ā"</code> " (U+0100) on."
             </p>
-            <ul class="story-parts">{move || parts.get().into_iter().map(part_view).collect_view()}</ul>
+            <ul class="story-parts">{crate::dynamic::dynamic(move || parts.get().into_iter().map(part_view).collect_view())}</ul>
         </div>
     }
 }

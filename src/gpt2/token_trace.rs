@@ -15,7 +15,7 @@ use crate::widgets::token_chip::TokenChip;
 pub fn TokenTrace(state: Gpt2State, tokenizer: Arc<Gpt2Tokenizer>) -> impl IntoView {
     view! {
         <div class="gpt2-trace" data-testid="gpt2-trace" aria-live="polite">
-            {move || match state.chosen.get() {
+            {crate::dynamic::dynamic(move || match state.chosen.get() {
                 None => view! {
                     <p class="muted">
                         "Choose a token above (click it, or Tab to it and press Enter) to see the merges that built it."
@@ -23,7 +23,7 @@ pub fn TokenTrace(state: Gpt2State, tokenizer: Arc<Gpt2Tokenizer>) -> impl IntoV
                 }
                 .into_any(),
                 Some(id) => chosen(&tokenizer, id).into_any(),
-            }}
+            })}
         </div>
     }
 }

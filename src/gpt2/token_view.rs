@@ -42,16 +42,16 @@ pub fn TokenStats(#[prop(into)] encoded: Signal<Encoded>) -> impl IntoView {
     };
     view! {
         <p class="gpt2-stats" aria-live="polite">
-            <strong data-testid="gpt2-count">{move || encoded.with(|e| e.tokens.len())}</strong>
-            {move || encoded.with(|e| if e.tokens.len() == 1 { " token in " } else { " tokens in " })}
-            <span data-testid="gpt2-time">{move || encoded.with(|e| format_ms(e.millis))}</span>
+            <strong data-testid="gpt2-count">{crate::dynamic::dynamic(move || encoded.with(|e| e.tokens.len()))}</strong>
+            {crate::dynamic::dynamic(move || encoded.with(|e| if e.tokens.len() == 1 { " token in " } else { " tokens in " }))}
+            <span data-testid="gpt2-time">{crate::dynamic::dynamic(move || encoded.with(|e| format_ms(e.millis)))}</span>
             " · " {per_token}
         </p>
-        {move || encoded.with(|e| e.cut_from).map(|total| view! {
+        {crate::dynamic::dynamic(move || encoded.with(|e| e.cut_from).map(|total| view! {
             <p class="notice" role="status" data-testid="gpt2-truncated">
                 {format!("Your text has {} characters; only the first {} are tokenized live.", grouped(total), grouped(MAX_CHARS))}
             </p>
-        })}
+        }))}
     }
 }
 
@@ -107,7 +107,7 @@ pub fn TokenChips(state: Gpt2State, #[prop(into)] encoded: Signal<Encoded>) -> i
                 children=move |((mode, _, _), token)| view! { <TokenButton state=state mode=mode token=token/> }
             />
         </div>
-        {move || hidden().map(|total| view! {
+        {crate::dynamic::dynamic(move || hidden().map(|total| view! {
             <p class="muted" data-testid="gpt2-chips-capped">
                 {format!("Drawing the first {} of {} tokens (the count above covers them all). ",
                     grouped(CHIP_LIMIT), grouped(total))}
@@ -115,7 +115,7 @@ pub fn TokenChips(state: Gpt2State, #[prop(into)] encoded: Signal<Encoded>) -> i
                     "Draw all"
                 </button>
             </p>
-        })}
+        }))}
     }
 }
 

@@ -116,11 +116,7 @@ pub fn MiniLmNeighbours(
                 "MiniLM (all-MiniLM-L6-v2, a small BERT) starts from a table too: 30,522 rows of 384 numbers, one per WordPiece token. \
                  Its neighbours of the same word show how an input table differs from word vectors."
             </p>
-            <Show when=move || opened.get() fallback=move || view! {
-                <button type="button" data-testid="minilm-neighbours-open" on:click=move |_| opened.set(true)>
-                    "Load MiniLM's token table (23 MB) and compare"
-                </button>
-            }>
+            {crate::dynamic::dynamic(move || if opened.get() { view! {
                 <AssetStatus asset=minilm.tokens what="MiniLM's token table (tokens.bin)" total=asset_len(&TOKEN_TENSORS) testid="minilm-tokens-status"/>
                 <AssetStatus asset=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="minilm-vocab-status"/>
                 {pieces}
@@ -143,7 +139,11 @@ pub fn MiniLmNeighbours(
                      Nearby rows are often forms of the same word or tokens in the same role, because the model only needs its input table to \
                      tell tokens apart and group them roughly: meaning in context is built by the layers after it."
                 </p>
-            </Show>
+            }.into_any() } else { view! {
+                <button type="button" data-testid="minilm-neighbours-open" on:click=move |_| opened.set(true)>
+                    "Load MiniLM's token table (23 MB) and compare"
+                </button>
+            }.into_any() })}
         </section>
     }
 }

@@ -52,13 +52,13 @@ pub fn PipelinePanel() -> impl IntoView {
                  adds the row of its position, as the seed does, then, as BERT does, a token-type row (sentence A) and a LayerNorm. \
                  The result, (1, T, 384), is exactly what its first attention layer reads."
             </p>
-            <Show when=move || opened.get() fallback=move || view! {
+            {crate::dynamic::dynamic(move || if opened.get() { view! {
+                <Pipeline minilm=minilm/>
+            }.into_any() } else { view! {
                 <button type="button" data-testid="minilm-pipeline-open" on:click=move |_| opened.set(true)>
                     "Open the pipeline (loads MiniLM's 23 MB token table)"
                 </button>
-            }>
-                <Pipeline minilm=minilm/>
-            </Show>
+            }.into_any() })}
         </section>
     }
 }
@@ -119,7 +119,7 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
         view! {
             <figure class="minilm-figure">
                 <h4><code>{title}</code>" "
-                    <strong data-testid=format!("{testid}-shape")>{move || step(seq()).map(|s| shape_text(&s.shape))}</strong></h4>
+                    <strong data-testid=format!("{testid}-shape")>{crate::dynamic::dynamic(move || step(seq()).map(|s| shape_text(&s.shape)))}</strong></h4>
                 <TensorHeatmap embedded=embedded pick=pick scale=scale palette=palette selected=selected testid=testid
                     label=format!("Heatmap of {title}: one row per token, 384 values across")/>
                 <figcaption class="muted">{caption}</figcaption>
@@ -136,13 +136,13 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
             <button type="button" class="chip-button" data-testid="minilm-fill-513" on:click=move |_| fill(MAX_POSITIONS + 1)>"513 tokens"</button>
             <button type="button" class="chip-button" data-testid="minilm-reset" on:click=move |_| input.set(DEFAULT_TEXT.to_string())>"the example"</button>
         </div>
-        {move || cut_from.get().map(|total| view! {
+        {crate::dynamic::dynamic(move || cut_from.get().map(|total| view! {
             <p class="notice" role="status" data-testid="minilm-cut">
                 {format!("Your text has {total} characters; only the first {MAX_CHARS} are tokenized (already far past the 512 positions).")}
             </p>
-        })}
+        }))}
         <AssetStatus asset=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="minilm-pipeline-vocab-status"/>
-        {move || encoding.get().map(|e| {
+        {crate::dynamic::dynamic(move || encoding.get().map(|e| {
             let ids = e.ids();
             let listed: Vec<String> = ids.iter().take(IDS_SHOWN).map(u32::to_string).collect();
             let more = ids.len().saturating_sub(IDS_SHOWN);
@@ -157,8 +157,8 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
                     {format!("input_ids = [{}{}]", listed.join(", "), if more > 0 { format!(", … {more} more") } else { String::new() })}
                 </code></p>
             }
-        })}
-        {move || match guard.get() {
+        }))}
+        {crate::dynamic::dynamic(move || match guard.get() {
             Some(message) => view! {
                 <p class="error" role="alert">"ValueError: "<span data-testid="minilm-guard">{message}</span></p>
                 <p class="muted">"The position table has 512 rows, so position 512 has no row to look up: the layer refuses the sequence before any work, as the seed's guard clause does. Make the text shorter."</p>
@@ -183,6 +183,6 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
                 </div>
                 <TokenValues embedded=embedded tokens=tokens selected=selected/>
             }.into_any(),
-        }}
+        })}
     }
 }

@@ -107,8 +107,8 @@ pub fn LearnedPositions(
         view! {
             <tr>
                 <th scope="row">{format!("k = {k}")}</th>
-                <td class="num" data-testid=format!("{testid}-learned")>{move || at(learned, k).map(spread_text)}</td>
-                <td class="num" data-testid=format!("{testid}-sinusoidal")>{move || at(sinusoidal, k).map(spread_text)}</td>
+                <td class="num" data-testid=format!("{testid}-learned")>{crate::dynamic::dynamic(move || at(learned, k).map(spread_text))}</td>
+                <td class="num" data-testid=format!("{testid}-sinusoidal")>{crate::dynamic::dynamic(move || at(sinusoidal, k).map(spread_text))}</td>
             </tr>
         }
     };
@@ -147,7 +147,7 @@ pub fn LearnedPositions(
                 <thead><tr><th scope="col">"offset"</th><th scope="col">"learned (MiniLM)"</th><th scope="col">"sinusoidal"</th></tr></thead>
                 <tbody>
                     {QUOTED_OFFSETS.map(|k| row(k, format!("minilm-offset-{k}"))).collect_view()}
-                    {move || row(k.get(), "minilm-offset-chosen".to_string())}
+                    {crate::dynamic::dynamic(move || row(k.get(), "minilm-offset-chosen".to_string()))}
                 </tbody>
             </table>
             <div class="pe-columns">
@@ -155,23 +155,23 @@ pub fn LearnedPositions(
                     <PlotCanvas width=width height=width * 11 / 20 testid="minilm-offset-plot"
                         label="cos(p, p+k) across positions p for the chosen k, learned and sinusoidal" draw=draw_chosen/>
                     <figcaption data-testid="minilm-offset-summary">
-                        {move || format!("k = {}: the sinusoidal cosine (green) is {} at every p; the learned one (orange) wanders around {}.",
+                        {crate::dynamic::dynamic(move || format!("k = {}: the sinusoidal cosine (green) is {} at every p; the learned one (orange) wanders around {}.",
                             k.get(),
                             at(sinusoidal, k.get()).map(|s| format!("{:.3}", s.mean)).unwrap_or_default(),
-                            at(learned, k.get()).map(spread_text).unwrap_or_default())}
+                            at(learned, k.get()).map(spread_text).unwrap_or_default()))}
                     </figcaption>
                 </figure>
                 <figure>
                     <PlotCanvas width=width height=width * 11 / 20 testid="minilm-offset-spread"
                         label="Mean cos(p, p+k) across p for every offset k, with the learned table's spread as a band" draw=draw_all/>
                     <figcaption data-testid="minilm-offset-spread-summary">
-                        {move || {
+                        {crate::dynamic::dynamic(move || {
                             let done = all.with(Vec::len);
                             let progress = if done < MAX_POSITIONS - 1 { format!(" (computing: k = 1…{done} so far)") } else { String::new() };
                             format!("Every k = 1…511{progress}: the learned mean (orange line, band ± one standard deviation) falls with k but not smoothly, \
                                      and its band is wide: the learned table only roughly has the relative-offset property. The sinusoidal mean (green) \
                                      has no band: the formula gives one cosine per k.")
-                        }}
+                        })}
                     </figcaption>
                 </figure>
             </div>

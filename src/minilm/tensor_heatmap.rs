@@ -64,7 +64,7 @@ pub fn TensorHeatmap(
     view! {
         <div class="minilm-tensor" style=move || format!("--rows: {}", rows().max(1)) on:click=choose>
             <Heatmap testid=testid shape="minilm-rows" raster=raster label=label/>
-            {move || mark().map(|style| view! { <span class="minilm-row-mark" aria-hidden="true" style=style></span> })}
+            {crate::dynamic::dynamic(move || mark().map(|style| view! { <span class="minilm-row-mark" aria-hidden="true" style=style></span> }))}
         </div>
     }
 }

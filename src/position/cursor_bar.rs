@@ -19,7 +19,7 @@ pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
                 } else {
                     "Let the cursor glide across the positions"
                 }>
-                {move || if lab.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
+                {crate::dynamic::dynamic(move || if lab.playing.get() { "❚❚ Pause" } else { "▶ Play" })}
             </button>
             <Slider label="position p" testid="pe-position" min="0"
                 max=Signal::derive(move || (lab.count.get() - 1).to_string()) step="1"

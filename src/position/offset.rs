@@ -91,10 +91,10 @@ pub fn OffsetPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
         <section class="panel pe-offset" aria-labelledby="pe-offset-heading">
             <h3 id="pe-offset-heading">"Offset k: the similarity depends only on the distance"</h3>
             <p class="pe-readout">
-                <span>{move || format!("{s}({})·{s}({} + {}) = ", show_position(lab.position.get()), show_position(lab.position.get()), lab.offset.get(), s = sym())}</span>
-                <strong data-testid="pe-dot">{move || dot_here.get().map(|v| format!("{v:.4}")).unwrap_or_default()}</strong>
-                <span class="muted">{move || if closed() { " · closed form Σᵢ cos(k·ωᵢ) = " } else { " · mean over p = " }}</span>
-                <strong data-testid="pe-kernel">{move || kernel_here().map(|v| format!("{v:.4}")).unwrap_or_default()}</strong>
+                <span>{crate::dynamic::dynamic(move || format!("{s}({})·{s}({} + {}) = ", show_position(lab.position.get()), show_position(lab.position.get()), lab.offset.get(), s = sym()))}</span>
+                <strong data-testid="pe-dot">{crate::dynamic::dynamic(move || dot_here.get().map(|v| format!("{v:.4}")).unwrap_or_default())}</strong>
+                <span class="muted">{crate::dynamic::dynamic(move || if closed() { " · closed form Σᵢ cos(k·ωᵢ) = " } else { " · mean over p = " })}</span>
+                <strong data-testid="pe-kernel">{crate::dynamic::dynamic(move || kernel_here().map(|v| format!("{v:.4}")).unwrap_or_default())}</strong>
             </p>
             <div class="pe-columns">
                 <figure>
@@ -105,7 +105,7 @@ pub fn OffsetPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                             format!("{s}(p)·{s}(p+k) across positions p: it wanders with p", s = sym())
                         }) draw=draw_flat/>
                     <figcaption data-testid="pe-flat-summary">
-                        {move || {
+                        {crate::dynamic::dynamic(move || {
                             let (k, last) = (lab.offset.get(), curve.get().map_or(0, |c| c.len()).saturating_sub(1));
                             let (lo, hi) = spread().unwrap_or_default();
                             if closed() {
@@ -117,14 +117,14 @@ pub fn OffsetPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                                     "Across p = 0…{last}, {s}(p)·{s}(p+{k}) runs from {} to {}: a learned table's similarity depends on where the positions are, not only on how far apart. Training would have to make it depend on k.",
                                     short(lo), short(hi), s = sym())
                             }
-                        }}
+                        })}
                     </figcaption>
                 </figure>
                 <figure>
                     <PlotCanvas width=width height=width * 11 / 20 testid="pe-kernel-plot"
                         label="The similarity kernel: PE(p)·PE(p+k) as a function of the offset k" draw=draw_kernel/>
                     <figcaption>
-                        {move || kernel.get().map(|k| {
+                        {crate::dynamic::dynamic(move || kernel.get().map(|k| {
                             let at = |i: usize| k.values.get(i).map_or_else(|| "—".to_string(), |&v| short(v));
                             if k.closed {
                                 format!(
@@ -135,7 +135,7 @@ pub fn OffsetPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                                     "The mean over p for k = 0…{}: {} at k = 0 (|W|² ≈ d), {} at k = 1, {} at k = 8: apart from k = 0, random rows are about equally (un)alike at every distance.",
                                     k.values.len().saturating_sub(1), at(0), at(1), at(8))
                             }
-                        })}
+                        }))}
                     </figcaption>
                 </figure>
             </div>

@@ -38,13 +38,13 @@ pub fn PrecisionNote(lab: PeLab) -> impl IntoView {
                 <caption class="muted">"Largest |f32 − f64| over the dimensions of PE(position), with the current d and base"</caption>
                 <thead><tr><th scope="col">"position"</th><th scope="col" class="num">"measured"</th><th scope="col" class="num">"bound"</th></tr></thead>
                 <tbody>
-                    {move || rows().into_iter().enumerate().map(|(n, (pos, measured, bound))| view! {
+                    {crate::dynamic::dynamic(move || rows().into_iter().enumerate().map(|(n, (pos, measured, bound))| view! {
                         <tr>
                             <td>{if n == 0 { format!("p = {}", show_position(pos)) } else { format!("{pos:.0}") }}</td>
                             <td class="num">{format!("{measured:.1e}")}</td>
                             <td class="num">{format!("{bound:.1e}")}</td>
                         </tr>
-                    }).collect_view()}
+                    }).collect_view())}
                 </tbody>
             </table>
         </section>

@@ -59,7 +59,7 @@ pub fn RotationPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                 <PlotCanvas width=width height=width - 12 testid="pe-rotation"
                     label="The point (sin, cos) of one frequency pair on the unit circle, at p and after k steps" draw=draw/>
                 <div class="pe-rotation-text" data-testid="pe-rotation-summary">
-                    {move || turn.get().map(|t| describe(&t, lab.position.get(), lab.offset.get(), lab.pair_index()))}
+                    {crate::dynamic::dynamic(move || turn.get().map(|t| describe(&t, lab.position.get(), lab.offset.get(), lab.pair_index())))}
                 </div>
             </div>
         </section>

@@ -38,14 +38,14 @@ pub fn Settings(lab: PeLab) -> impl IntoView {
             <p class="muted pe-timing" data-testid="pe-redraw"
                 data-last-ms=move || timer.last_ms.get().map(|ms| format!("{ms:.2}"))
                 data-slowest-ms=move || format!("{:.2}", timer.slowest_ms.get())>
-                {move || match timer.last_ms.get() {
+                {crate::dynamic::dynamic(move || match timer.last_ms.get() {
                     None => "Drag a slider: the page times each redraw.".to_string(),
                     Some(ms) => format!("redrawn in {ms:.1} ms (slowest of the last 60: {:.1} ms)", timer.slowest_ms.get()),
-                }}
+                })}
             </p>
-            {move || lab.encoding.with(|e| e.as_ref().err().map(|error| view! {
+            {crate::dynamic::dynamic(move || lab.encoding.with(|e| e.as_ref().err().map(|error| view! {
                 <p class="error" role="alert">{error.to_string()}</p>
-            }))}
+            })))}
         </div>
     }
 }

@@ -91,10 +91,10 @@ pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                     <Heatmap testid="pe-heatmap" shape="pe-wide" raster=sin_raster cursor=cursor limit=limit
                         label="Heatmap of the sinusoidal table: positions across, dimensions down"/>
                     <figcaption class="muted">
-                        {move || format!(
+                        {crate::dynamic::dynamic(move || format!(
                             "Positions 0–{} across, dimensions 0–{} down (fastest at the top, {}; slowest at the bottom, {}). Blue −1, orange +1. The formula fills every column, also past the training length.",
                             lab.count.get() - 1, lab.d.get() - 1,
-                            frequency(1.0), slowest().unwrap_or_default())}
+                            frequency(1.0), slowest().unwrap_or_default()))}
                     </figcaption>
                 </figure>
                 <figure>
@@ -102,9 +102,9 @@ pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                     <Heatmap testid="pe-learned-heatmap" shape="pe-wide" raster=learned_raster cursor=cursor limit=limit
                         label="Heatmap of the learned table: random values up to the training length, nothing after"/>
                     <figcaption class="muted">
-                        {move || format!(
+                        {crate::dynamic::dynamic(move || format!(
                             "Rows 0–{} hold N(0, 1) noise (blue −2.5, orange +2.5); hatched: positions {} and later have no row at all.",
-                            lab.train_len.get() - 1, lab.train_len.get())}
+                            lab.train_len.get() - 1, lab.train_len.get()))}
                     </figcaption>
                     <LearnedRow lab=lab/>
                 </figure>
@@ -136,7 +136,7 @@ fn MatrixFigure(
         <figure>
             <h4>{title}</h4>
             <Heatmap testid=testid shape="pe-square" raster=raster label=label/>
-            <figcaption class="muted">{move || caption.get()}</figcaption>
+            <figcaption class="muted">{crate::dynamic::dynamic(move || caption.get())}</figcaption>
         </figure>
     }
 }

@@ -96,13 +96,13 @@ pub fn Waves(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                         let (left, top) = at(from, Y_RANGE.end);
                         let (right, bottom) = at(last, Y_RANGE.start);
                         format!("left: {left:.3}%; top: {top:.3}%; width: {:.3}%; height: {:.3}%", right - left, bottom - top)
-                    }><span class="pe-mark-label">{move || format!("training length {}", lab.train_len.get())}</span></span>
+                    }><span class="pe-mark-label">{crate::dynamic::dynamic(move || format!("training length {}", lab.train_len.get()))}</span></span>
                     <span class="pe-wave-cursor" aria-hidden="true" style=move || {
                         let (left, top) = at(lab.position.get(), Y_RANGE.end);
                         let (_, bottom) = at(0.0, Y_RANGE.start);
                         format!("left: {left:.3}%; top: {top:.3}%; height: {:.3}%", bottom - top)
                     }></span>
-                    {move || waves.get().map(|waves| waves.iter().enumerate().flat_map(|(n, wave)| {
+                    {crate::dynamic::dynamic(move || waves.get().map(|waves| waves.iter().enumerate().flat_map(|(n, wave)| {
                         [2 * wave.pair, 2 * wave.pair + 1].map(|dim| view! {
                             <span class=format!("pe-wave-dot pe-s{}", n + 1) aria-hidden="true" style=move || {
                                 let y = lab.vector.with(|v| v.get(dim).copied().unwrap_or(0.0));
@@ -110,23 +110,23 @@ pub fn Waves(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                                 format!("left: {left:.3}%; top: {top:.3}%")
                             }></span>
                         })
-                    }).collect_view())}
+                    }).collect_view()))}
                 </div>
                 <figcaption>
                     <ul class="pe-legend">
-                        {move || waves.get().map(|waves| waves.iter().enumerate().map(|(n, wave)| view! {
+                        {crate::dynamic::dynamic(move || waves.get().map(|waves| waves.iter().enumerate().map(|(n, wave)| view! {
                             <li><span class=format!("pe-swatch pe-s{}", n + 1)></span>
                                 {format!("dims {} (sin, thick) and {} (cos, thin): pair {}, {}",
                                     2 * wave.pair, 2 * wave.pair + 1, wave.pair, frequency(wave.omega))}</li>
-                        }).collect_view())}
+                        }).collect_view()))}
                         <li><span class="pe-swatch pe-beyond"></span>
-                            {move || format!("positions from {} on: past the training length (the formula goes on regardless)", lab.train_len.get())}</li>
+                            {crate::dynamic::dynamic(move || format!("positions from {} on: past the training length (the formula goes on regardless)", lab.train_len.get()))}</li>
                     </ul>
                 </figcaption>
             </figure>
             <p class="pe-vector-line">
-                <span class="pe-vector-name">{move || format!("PE({}) =", show_position(lab.position.get()))}</span>
-                <code data-testid="pe-vector" class="pe-vector">{move || lab.vector.with(|v| fixed4_list(v))}</code>
+                <span class="pe-vector-name">{crate::dynamic::dynamic(move || format!("PE({}) =", show_position(lab.position.get())))}</span>
+                <code data-testid="pe-vector" class="pe-vector">{crate::dynamic::dynamic(move || lab.vector.with(|v| fixed4_list(v)))}</code>
             </p>
         </section>
     }

@@ -40,7 +40,7 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
                 <label>"Second " <input type="text" data-testid="pe-order-second" prop:value=move || second.get()
                     on:input=move |ev| second.set(event_target_value(&ev))/></label>
             </div>
-            {move || match glove.state.get() {
+            {crate::dynamic::dynamic(move || match glove.state.get() {
                 Load::Idle | Load::Loading(_) => view! { <p class="muted" data-testid="pe-order-status">"Loading GloVe vectors…"</p> }.into_any(),
                 Load::Failed(error) => view! { <p class="error" data-testid="pe-order-status">{error}</p> }.into_any(),
                 Load::Ready(..) => match outcome() {
@@ -48,7 +48,7 @@ pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
                     Some(Err(error)) => view! { <p class="error" role="status" data-testid="pe-order-error">{error}</p> }.into_any(),
                     None => ().into_any(),
                 },
-            }}
+            })}
         </section>
     }
 }

@@ -15,6 +15,7 @@ use til_core::tokenizer::Piece;
 
 use super::numbers_view::NumbersGrid;
 use super::side::{PieceKind, Side, SideState};
+use super::token_tax_view::TokenTax;
 use crate::download::DownloadButton;
 use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
@@ -180,11 +181,11 @@ pub fn Compare(
         <div class="gpt2-compare" data-testid="gpt2-compare">
             <h4>"Side by side"</h4>
             <Chooser columns=columns.with_value(|c| c.iter().map(|(s, _)| s.clone()).collect()) chosen=chosen/>
-            {move || compared.get().1.then(|| view! {
+            {crate::dynamic::dynamic(move || compared.get().1.then(|| view! {
                 <p class="notice" data-testid="gpt2-compare-cut">
                     {format!("Every column takes the first {} characters of your text.", grouped(COMPARE_CHARS))}
                 </p>
-            })}
+            }))}
             <p class="muted">
                 "An outlined chip is cut where at least one other column cuts the text differently \
                  (spaces at a token's ends aside)."
@@ -193,6 +194,8 @@ pub fn Compare(
             <DownloadButton name="tokenizers-side-by-side.csv".to_string() mime="text/csv"
                 testid="compare-csv" contents=Box::new(csv)/>
             <NumbersGrid sides=Signal::derive(move || on_show().into_iter().map(|(side, _)| side).collect())/>
+            <TokenTax sides=Signal::derive(move || on_show().into_iter().map(|(side, _)| side).collect())
+                text=Signal::derive(move || compared.get().0)/>
         </div>
     }
 }
@@ -230,7 +233,7 @@ fn Chooser(columns: Vec<Side>, chosen: RwSignal<Vec<&'static str>>) -> impl Into
             <legend>{format!("Compare up to {MOST_CHOSEN} tokenizers")}</legend>
             {boxes}
             <p class="muted" data-testid="compare-chooser-full" aria-live="polite">
-                {move || full().then(|| format!("{MOST_CHOSEN} chosen: untick one to choose another."))}
+                {crate::dynamic::dynamic(move || full().then(|| format!("{MOST_CHOSEN} chosen: untick one to choose another.")))}
             </p>
         </fieldset>
     }
@@ -297,7 +300,7 @@ fn SideColumn(
     view! {
         <div class=format!("compare-side {slug}-side") data-testid=format!("gpt2-compare-{slug}")>
             <h5>{title}</h5>
-            <p class="muted">{move || about.get()}</p>
+            <p class="muted">{crate::dynamic::dynamic(move || about.get())}</p>
             {body}
             {notes.map(|notes| notes(text))}
         </div>

@@ -26,15 +26,15 @@ pub fn CorpusEditor(lab: BpeLab) -> impl IntoView {
     let previewed = move || long.get() && !editing.get();
     let preview = move || lab.corpus.with(|text| format!("{}…", start_of(text)));
     view! {
-        <Show when=previewed>
+        {crate::dynamic::dynamic(move || previewed().then(|| view! {
             <pre class="corpus-preview" data-testid="bpe-corpus-preview" aria-label="The start of the corpus">{preview}</pre>
-        </Show>
-        <Show when=move || long.get()>
+        }))}
+        {crate::dynamic::dynamic(move || (long.get()).then(|| view! {
             <button type="button" data-testid="bpe-corpus-edit" aria-expanded=move || editing.get().to_string()
                 on:click=move |_| editing.update(|e| *e = !*e)>
-                {move || if editing.get() { "Hide the text box" } else { "Edit the whole text" }}
+                {crate::dynamic::dynamic(move || if editing.get() { "Hide the text box" } else { "Edit the whole text" })}
             </button>
-        </Show>
+        }))}
         // autocomplete off: the browser would otherwise copy the whole corpus into the history
         // entry each time the address is rewritten (a megabyte per step of the stepper).
         <textarea

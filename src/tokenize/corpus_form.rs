@@ -36,7 +36,7 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                     <option value="custom">"Your own text"</option>
                 </select>
             </label>
-            <Show when=move || lab.loading.get()><span class="muted">" loading…"</span></Show>
+            {crate::dynamic::dynamic(move || (lab.loading.get()).then(|| view! {<span class="muted">" loading…"</span>}))}
             <CorpusEditor lab=lab/>
             <div class="muted">{corpus_summary}</div>
             <fieldset class="inline">
@@ -81,21 +81,21 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
                 </label>
                 <button type="submit" data-testid="bpe-train" disabled=move || lab.progress.get().is_some()>"Train"</button>
             </div>
-            <p class="muted">{move || lab.tie_rule.get().description()}</p>
+            <p class="muted">{crate::dynamic::dynamic(move || lab.tie_rule.get().description())}</p>
             <ProgressBar
                 progress=lab.progress.into()
                 label="Merging"
                 on_cancel=Callback::new(move |_| lab.cancel_requested.set(true))
             />
-            <p class="muted" data-testid="bpe-run-stats">{move || lab.run_stats.get().map(|r| format!(
+            <p class="muted" data-testid="bpe-run-stats">{crate::dynamic::dynamic(move || lab.run_stats.get().map(|r| format!(
                 "Last run: {} merges in {:.0} ms; its step-by-step trace holds {}.",
-                r.merges, r.millis, human_bytes(r.trace_bytes)))}</p>
-            <Show when=move || lab.error.get().is_some()>
-                <p class="error" role="alert" data-testid="bpe-error">{move || lab.error.get()}</p>
-            </Show>
-            <Show when=move || lab.notice.get().is_some()>
-                <p class="notice" role="status" data-testid="bpe-notice">{move || lab.notice.get()}</p>
-            </Show>
+                r.merges, r.millis, human_bytes(r.trace_bytes))))}</p>
+            {crate::dynamic::dynamic(move || (lab.error.get().is_some()).then(|| view! {
+                <p class="error" role="alert" data-testid="bpe-error">{crate::dynamic::dynamic(move || lab.error.get())}</p>
+            }))}
+            {crate::dynamic::dynamic(move || (lab.notice.get().is_some()).then(|| view! {
+                <p class="notice" role="status" data-testid="bpe-notice">{crate::dynamic::dynamic(move || lab.notice.get())}</p>
+            }))}
         </form>
     }
 }

@@ -42,17 +42,17 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="encode-heading">
             <h3 id="encode-heading">"Encode a word"</h3>
-            <p class="muted">{move || lab.tokenizer.with(|t| t.as_ref().map(|t| format!(
+            <p class="muted">{crate::dynamic::dynamic(move || lab.tokenizer.with(|t| t.as_ref().map(|t| format!(
                 "Replays all {} learned merges in rank order: at each turn the lowest-rank pair present merges.",
-                t.trace().steps().len())))}</p>
+                t.trace().steps().len()))))}</p>
             <input type="text" data-testid="bpe-encode-input" aria-label="Word to encode" spellcheck="false"
                 prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev))/>
             <CarryButton text=input to=Lab::Embed label="Look up these words in Embed →" testid="carry-to-embed"/>
             <div data-testid="bpe-encode-output" aria-live="polite">
-                {move || encodings.get().map(|(words, truncated)| view! {
-                    <Show when=move || truncated><p class="notice">{format!("Only the first {MAX_ENCODE_CHARS} characters are encoded.")}</p></Show>
+                {crate::dynamic::dynamic(move || encodings.get().map(|(words, truncated)| view! {
+                    {crate::dynamic::dynamic(move || (truncated).then(|| view! {<p class="notice">{format!("Only the first {MAX_ENCODE_CHARS} characters are encoded.")}</p>}))}
                     {words.into_iter().map(|(word, encoding)| view! { <WordEncoding word=word encoding=encoding symbol_id=symbol_id/> }).collect_view()}
-                })}
+                }))}
             </div>
         </section>
     }

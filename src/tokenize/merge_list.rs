@@ -65,7 +65,7 @@ pub fn VocabView(lab: BpeLab) -> impl IntoView {
         <section class="panel step-panel" aria-labelledby="vocab-heading">
             <h3 id="vocab-heading" data-outline="Vocabulary">
                 "Vocabulary "
-                <span class="muted" data-testid="bpe-vocab-size">{move || lab.trace.with(|t| t.as_ref().map(vocab_size))}</span>
+                <span class="muted" data-testid="bpe-vocab-size">{crate::dynamic::dynamic(move || lab.trace.with(|t| t.as_ref().map(vocab_size)))}</span>
             </h3>
             <div class="vocab" data-testid="bpe-vocab" node_ref=list tabindex="0" role="region" aria-labelledby="vocab-heading"></div>
         </section>

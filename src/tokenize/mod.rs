@@ -19,6 +19,7 @@ mod side;
 mod sides;
 mod state;
 mod stepper;
+mod token_tax_view;
 mod training;
 mod words_table;
 mod words_view;

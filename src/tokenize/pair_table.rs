@@ -24,11 +24,11 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
             <h3 id="pairs-heading">"Pair counts now"</h3>
             <p class="explain" data-testid="bpe-explanation" inner_html=move || view.with(|v| v.explanation.html())></p>
             <table data-testid="bpe-pair-table">
-                <caption class="muted">{move || view.with(|v| {
+                <caption class="muted">{crate::dynamic::dynamic(move || view.with(|v| {
                     let shown = v.pairs.len();
                     let ties = if v.tied_total > 1 { format!("; {} pairs tie for the top", v.tied_total) } else { String::new() };
                     format!("{shown} of {} distinct adjacent pairs, most frequent first (the top {PAIR_ROWS}, and every tie up to {TIED_LIMIT}){ties}", v.distinct_pairs)
-                })}</caption>
+                }))}</caption>
                 <thead><tr><th scope="col">"Pair"</th><th scope="col">"Count"</th><th scope="col">"Comes from"</th><th scope="col"><span class="visually-hidden">"Wins or ties"</span></th></tr></thead>
                 <tbody node_ref=body></tbody>
             </table>
@@ -41,14 +41,14 @@ pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
 fn LastMerge(view: Memo<StepView>) -> impl IntoView {
     view! {
         <div class="last-merge" data-testid="bpe-last-merge">
-            {move || view.with(|v| match &v.last_merge {
+            {crate::dynamic::dynamic(move || view.with(|v| match &v.last_merge {
                 None => view! { <p class="muted">"No merge yet: this is the first count over the raw characters."</p> }.into_any(),
                 Some(text) => view! {
                     <h4>"Merge " {v.position} " changed"</h4>
                     <p><code>{text.clone()}</code></p>
                     <ul class="changes" inner_html=changes_html(&v.last_changes)></ul>
                 }.into_any(),
-            })}
+            }))}
         </div>
     }
 }

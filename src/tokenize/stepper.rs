@@ -57,7 +57,7 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
             <button data-testid="bpe-step-back" on:click=move |_| lab.step_by(-1) disabled=at_start
                 title="Back one merge (←)">"◀ Back"</button>
             <button data-testid="bpe-play" on:click=move |_| toggle_play() disabled=move || total() == 0
-                title="Play / pause (space)">{move || if lab.playing.get() { "❚❚ Pause" } else { "▶ Play" }}</button>
+                title="Play / pause (space)">{crate::dynamic::dynamic(move || if lab.playing.get() { "❚❚ Pause" } else { "▶ Play" })}</button>
             <button data-testid="bpe-step-forward" on:click=move |_| lab.step_by(1) disabled=at_end
                 title="Forward one merge (→)">"Forward ▶"</button>
             <input type="range" class="scrubber" data-testid="bpe-scrubber" aria-label="Merge step"
@@ -67,7 +67,7 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
                     if let Ok(p) = event_target_value(&ev).parse::<usize>() { lab.go_to(p) }
                 }/>
             <span data-testid="bpe-step-label">
-                {move || format!("step {} / {}", lab.position.get(), total())}
+                {crate::dynamic::dynamic(move || format!("step {} / {}", lab.position.get(), total()))}
             </span>
             <label class="speed">
                 "Speed "

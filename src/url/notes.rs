@@ -11,26 +11,26 @@ pub fn UrlNotes() -> impl IntoView {
     let has_opened = move || url.opened.with(|n| !n.is_empty());
     let has_sharing = move || url.sharing.with(|n| !n.is_empty());
     view! {
-        <Show when=move || has_opened() || has_sharing()>
+        {crate::dynamic::dynamic(move || (has_opened() || has_sharing()).then(|| view! {
             <aside class="url-notes" data-testid="url-note" role="status" aria-label="About this page's link">
-                <Show when=has_opened>
+                {crate::dynamic::dynamic(move || has_opened().then(|| view! {
                     <p><strong>"The link that opened this page: "</strong>"some values were not used as given."</p>
                     <ul data-testid="url-note-opened">
-                        {move || url.opened.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                        {crate::dynamic::dynamic(move || url.opened.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view())}
                     </ul>
-                </Show>
-                <Show when=has_sharing>
+                }))}
+                {crate::dynamic::dynamic(move || has_sharing().then(|| view! {
                     <p><strong>"This page's link: "</strong></p>
                     <ul data-testid="url-note-sharing">
-                        {move || url.sharing.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                        {crate::dynamic::dynamic(move || url.sharing.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view())}
                     </ul>
-                </Show>
-                <Show when=has_opened>
+                }))}
+                {crate::dynamic::dynamic(move || has_opened().then(|| view! {
                     <button type="button" data-testid="url-note-dismiss" on:click=move |_| url.opened.set(Vec::new())>
                         "Dismiss"
                     </button>
-                </Show>
+                }))}
             </aside>
-        </Show>
+        }))}
     }
 }

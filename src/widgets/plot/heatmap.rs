@@ -87,7 +87,7 @@ pub fn Heatmap(
             })}
             {limit.map(|limit| view! {
                 <span class="pe-mark limit" aria-hidden="true" style=move || mark_style(limit.get().map(|l| l.0))>
-                    <span class="pe-mark-label">{move || limit.get().map(|l| l.1)}</span>
+                    <span class="pe-mark-label">{crate::dynamic::dynamic(move || limit.get().map(|l| l.1))}</span>
                 </span>
             })}
         </div>

