@@ -30,6 +30,9 @@ test('a zoo column works offline after one use', async (t) => {
     return paths.every((p) => cached.includes(p));
   }, needed);
 
+  // The address follows the page within 300 ms: the reload must find the column in it.
+  await page.waitForFunction(() => (new URLSearchParams(location.search).get('compare') ?? '').includes('mistral'));
+
   // 2. Offline: reload; the link chose the column, which loads again from the cache.
   await page.context().setOffline(true);
   app.errors.length = 0;
