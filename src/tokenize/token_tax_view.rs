@@ -75,7 +75,8 @@ pub fn TokenTax(
             }
         };
         let columns = counted.get();
-        let table = table(&all, &columns, sort.get());
+        let yours_chars = text.with(|t| t.chars().count());
+        let table = table(&all, &columns, sort.get(), yours_chars);
         let bars = chart_series(&columns);
         // One listener for the table's sort buttons (written into its markup with `data-sort`).
         let on_click = move |event: web_sys::MouseEvent| {
@@ -100,7 +101,8 @@ pub fn TokenTax(
         <div class="token-tax-panel" data-testid="token-tax">
             <h4>"The token tax"</h4>
             <p class="muted">"The same article of the Universal Declaration of Human Rights in 45 languages: \
-                how many tokens each column's tokenizer needs, and how many times English's. Your text is the last row."</p>
+                how many tokens each column's tokenizer needs, and how many times English's. Your text is the last row, \
+                taxed per character."</p>
             {body}
         </div>
     }
@@ -116,7 +118,12 @@ fn escape(text: &str) -> String {
 /// The table as markup (46 rows of numbers: far less wasm than as views): a language, its
 /// characters, then each column's tokens and ×English; the reader's text last. Each heading is a
 /// button with `data-sort` (0: the asset's order, k: by column k's tax, highest first).
-fn table(languages: &[Language], columns: &[(&str, Counts)], sort: usize) -> String {
+fn table(
+    languages: &[Language],
+    columns: &[(&str, Counts)],
+    sort: usize,
+    yours_chars: usize,
+) -> String {
     let taxes: Vec<Vec<Option<f64>>> = columns
         .iter()
         .map(|(_, c)| {
@@ -179,14 +186,22 @@ fn table(languages: &[Language], columns: &[(&str, Counts)], sort: usize) -> Str
         (0..columns.len()).for_each(|k| cell(&mut out, k, i));
         out.push_str("</tr>");
     }
-    out.push_str("<tr data-code=\"yours\"><td>Your text</td><td class=\"num\">—</td>");
+    // The reader's text is another text: only its tokens per character compare with English's.
+    out.push_str(&format!(
+        "<tr data-code=\"yours\"><td>Your text</td><td class=\"num\">{yours_chars}</td>"
+    ));
+    let english_chars = languages.first().map_or(0, |l| l.text.chars().count());
     for (k, (_, counts)) in columns.iter().enumerate() {
         match counts {
-            Ok(c) => out.push_str(&format!(
-                "<td class=\"num\">{}</td><td class=\"num\">{}</td>",
-                c[languages.len()],
-                "—"
-            )),
+            Ok(c) => {
+                let tax =
+                    token_tax::per_character(c[languages.len()], yours_chars, c[0], english_chars);
+                out.push_str(&format!(
+                    "<td class=\"num\">{}</td><td class=\"num\">{}</td>",
+                    c[languages.len()],
+                    tax.map_or("—".to_string(), |t| format!("×{t:.2} a character"))
+                ))
+            }
             Err(_) => cell(&mut out, k, languages.len()),
         }
     }

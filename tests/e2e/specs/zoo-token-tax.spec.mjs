@@ -53,6 +53,17 @@ test('article 1 in 45 languages, counted by each column as its reference counts 
     });
   });
 
+  // The reader's text is taxed per character: (its tokens / characters) over English's.
+  const englishChars = [...languages[0][1]].length;
+  const mineChars = [...MINE].length;
+  const last = rows[rows.length - 1];
+  assert.equal(Number(last.cells[1]), mineChars);
+  Object.values(expected).forEach((counts, k) => {
+    const perChar = (counts[counts.length - 1] / mineChars) / (counts[0] / englishChars);
+    const shownTax = Number(last.cells[3 + 2 * k].replace('×', '').replace(' a character', ''));
+    assert.ok(Math.abs(shownTax - perChar) <= 0.005 + 1e-12, `your text, column ${k}: ${last.cells[3 + 2 * k]}`);
+  });
+
   // Sorting by SmolLM2's tax: the highest first.
   const smol = expected['SmolLM2 (135M)'].slice(0, -1);
   const highest = languages[smol.indexOf(Math.max(...smol))][0];

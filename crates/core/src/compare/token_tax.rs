@@ -114,9 +114,21 @@ pub fn relative(tokens: &[usize]) -> Vec<Option<f64>> {
         .collect()
 }
 
+/// Tokens per character of a text over English article 1's: the tax on the reader's own text (a
+/// different text, so only its density compares); `None` when a count is zero.
+pub fn per_character(
+    tokens: usize,
+    chars: usize,
+    english_tokens: usize,
+    english_chars: usize,
+) -> Option<f64> {
+    (chars > 0 && english_tokens > 0 && english_chars > 0)
+        .then(|| (tokens as f64 / chars as f64) / (english_tokens as f64 / english_chars as f64))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{parse, relative, to_asset, TokenTaxError};
+    use super::{parse, per_character, relative, to_asset, TokenTaxError};
 
     const TSV: &str = "code\tbcp47\tname\tdirection\tarticle1\n\
         eng\ten\tEnglish\tltr\tAll human beings are born free.\n\
@@ -138,6 +150,13 @@ mod tests {
         assert_eq!(parse("code\n"), Err(TokenTaxError::NotTheAsset));
         let short = to_asset("code\nfra\tfr\tFrench\tltr\n");
         assert_eq!(parse(&short), Err(TokenTaxError::Malformed { line: 3 }));
+    }
+
+    #[test]
+    fn the_readers_text_is_taxed_per_character() {
+        // English: 31 characters, 8 tokens; the reader's 10 characters in 5 tokens: ×1.94.
+        assert_eq!(per_character(5, 10, 8, 31), Some(0.5 / (8.0 / 31.0)));
+        assert_eq!(per_character(5, 0, 8, 31), None);
     }
 
     #[test]
