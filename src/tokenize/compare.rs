@@ -141,6 +141,7 @@ pub fn Compare(
                 .collect::<Vec<_>>()
         })
     };
+    let shown_sides = Signal::derive(move || on_show().into_iter().map(|(side, _)| side).collect());
     // For each column on show, whether each of its tokens is cut as every other column cuts it.
     let marks = Memo::new(move |_| {
         let spans: Vec<Vec<std::ops::Range<usize>>> = on_show()
@@ -193,9 +194,8 @@ pub fn Compare(
             <div class="compare-sides">{body}</div>
             <DownloadButton name="tokenizers-side-by-side.csv".to_string() mime="text/csv"
                 testid="compare-csv" contents=Box::new(csv)/>
-            <NumbersGrid sides=Signal::derive(move || on_show().into_iter().map(|(side, _)| side).collect())/>
-            <TokenTax sides=Signal::derive(move || on_show().into_iter().map(|(side, _)| side).collect())
-                text=Signal::derive(move || compared.get().0)/>
+            <NumbersGrid sides=shown_sides/>
+            <TokenTax sides=shown_sides text=Signal::derive(move || compared.get().0)/>
         </div>
     }
 }

@@ -1,5 +1,5 @@
-//! "How numbers split": 0–999 and the years 1900–2100 under one of the compared tokenizers, as a
-//! grid of cells shaded by how many tokens each number takes, each cell titled with its split
+//! "How numbers split": 0–999 and the years 1900–2100 under each compared tokenizer, as a grid
+//! of cells shaded by how many tokens each number takes, each cell titled with its split
 //! (`til_core::compare::numbers`). Leaves out: numbers inside text (a leading space changes them).
 use std::sync::Arc;
 

@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use til_core::compare::token_tax::{self, Language};
 
 use super::counting;
-use super::side::Side;
+use super::side::{Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::urls;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
@@ -36,26 +36,27 @@ pub fn TokenTax(
                 .map_err(|e| e.to_string())
         })
     });
-    let counted = RwSignal::new(Vec::<(&'static str, Counts)>::new());
+    // The languages are counted when the columns or their tokenizers change; the reader's text,
+    // also as it is typed. Each effect reads every side's state, so a tokenizer still loading is
+    // counted once it is ready.
+    let (by_language, by_reader) = (RwSignal::new(Vec::new()), RwSignal::new(Vec::new()));
+    let states = move || {
+        sides.with(|all| {
+            all.iter()
+                .map(|s| (s.title, s.state.get()))
+                .collect::<Vec<_>>()
+        })
+    };
     crate::effect::effect(move || {
-        let Some(Ok(all)) = languages.get() else {
-            return;
-        };
-        let mut inputs: Vec<String> = all.iter().map(|l| l.text.clone()).collect();
-        inputs.push(text.get().to_string());
-        let inputs = Arc::new(inputs);
-        let shown = sides.get();
-        leptos::task::spawn_local(async move {
-            let mut out = Vec::new();
-            for side in shown {
-                let answer = counting::lengths(side.state.get_untracked(), inputs.clone()).await;
-                let counts = answer
-                    .unwrap_or_else(|| Err("not ready yet".to_string()))
-                    .map(|lengths| lengths.iter().map(Vec::len).collect());
-                out.push((side.title, counts));
-            }
-            let _ = counted.try_set(out);
-        });
+        if let Some(Ok(all)) = languages.get() {
+            let texts = all.iter().map(|l| l.text.clone()).collect();
+            count_into(by_language, states(), Arc::new(texts));
+        }
+    });
+    crate::effect::effect(move || {
+        if let Some(Ok(_)) = languages.get() {
+            count_into(by_reader, states(), Arc::new(vec![text.get().to_string()]));
+        }
     });
     // 0: the asset's order; k: by column k's tax, highest first.
     let sort = RwSignal::new(0usize);
@@ -74,7 +75,7 @@ pub fn TokenTax(
                 .into_any()
             }
         };
-        let columns = counted.get();
+        let columns = joined(&by_language.get(), &by_reader.get());
         let yours_chars = text.with(|t| t.chars().count());
         let table = table(&all, &columns, sort.get(), yours_chars);
         let bars = chart_series(&columns);
@@ -106,6 +107,45 @@ pub fn TokenTax(
             {body}
         </div>
     }
+}
+
+/// Counts `texts` under each side's tokenizer, in the background, into `target`.
+fn count_into(
+    target: RwSignal<Vec<(&'static str, Counts)>>,
+    sides: Vec<(&'static str, SideState)>,
+    texts: Arc<Vec<String>>,
+) {
+    leptos::task::spawn_local(async move {
+        let mut out = Vec::new();
+        for (title, state) in sides {
+            let answer = counting::lengths(state, texts.clone()).await;
+            let counts = answer
+                .unwrap_or_else(|| Err("not ready yet".to_string()))
+                .map(|lengths| lengths.iter().map(Vec::len).collect());
+            out.push((title, counts));
+        }
+        let _ = target.try_set(out);
+    });
+}
+
+/// Each column's counts of the languages followed by the reader's text; a column shows once both
+/// are in for it (an error in either is the column's).
+fn joined(
+    by_language: &[(&'static str, Counts)],
+    by_reader: &[(&'static str, Counts)],
+) -> Vec<(&'static str, Counts)> {
+    by_language
+        .iter()
+        .zip(by_reader)
+        .filter(|((a, _), (b, _))| a == b)
+        .map(|((title, languages), (_, reader))| {
+            let counts = match (languages, reader) {
+                (Ok(l), Ok(r)) => Ok([&l[..], &r[..]].concat()),
+                (Err(why), _) | (_, Err(why)) => Err(why.clone()),
+            };
+            (*title, counts)
+        })
+        .collect()
 }
 
 /// `&`, `<` and `>` escaped, for the table's markup.

@@ -32,11 +32,16 @@ test('article 1 in 45 languages, counted by each column as its reference counts 
   const { page } = app;
   await gpt2Ready(page);
   await pasteGpt2(page, MINE);
+  // Asked for before the zoo's columns are in: each is counted once its tokenizer is ready.
+  await page.getByTestId('token-tax-load').click();
   await loadedSide(page, 'smollm2');
   await loadedSide(page, 'mistral');
-  await page.getByTestId('token-tax-load').click();
   const table = page.getByTestId('token-tax-table');
   await table.waitFor();
+  await page.waitForFunction(() => {
+    const shown = document.querySelector('[data-testid="token-tax-table"]');
+    return shown && shown.querySelectorAll('thead button').length === 4 && !shown.querySelector('td.error');
+  });
   await page.getByTestId('token-tax-chart').waitFor();
 
   // Rows in the asset's order, then the reader's text; two cells a column: tokens, ×English.
