@@ -1,4 +1,4 @@
-//! The page's side of the tokenizer worker (src/bin/zoo_worker.rs, its own wasm): starts it on
+//! The page's side of the tokenizer worker (src/bin/zoo_worker/main.rs, its own wasm): starts it on
 //! first use, holds messages until it says it is ready, and turns its replies back into
 //! [`Piece`]s. A [`Remote`] stands for one tokenizer living there; the zoo's columns encode
 //! through it without the page's wasm carrying those tokenizers' code or its main thread their
@@ -229,5 +229,17 @@ impl Remote {
                 one
             })
             .collect())
+    }
+
+    /// Why token `token` of `text` is what it is, as markup the worker wrote.
+    pub async fn why(self, text: &str, token: usize) -> Result<String, String> {
+        let slug = JsValue::from_str(self.slug);
+        let data = Self::ask(&[
+            ("why", &slug),
+            ("text", &JsValue::from_str(text)),
+            ("token", &JsValue::from(token as u32)),
+        ])
+        .await?;
+        Ok(field(&data, "html").as_string().unwrap_or_default())
     }
 }

@@ -62,11 +62,12 @@ pub fn asset<T: Send + Sync + 'static>(
     build: Build<T>,
 ) -> Asset<T> {
     CACHE.with(|cache| {
+        // One file may be built into two values (GPT-2's merges, in the page and the worker).
         if let Some(found) = cache
             .borrow()
             .iter()
-            .find(|(u, _)| *u == url)
-            .and_then(|(_, a)| a.downcast_ref::<Asset<T>>())
+            .filter(|(u, _)| *u == url)
+            .find_map(|(_, a)| a.downcast_ref::<Asset<T>>())
         {
             return *found;
         }

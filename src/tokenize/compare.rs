@@ -16,6 +16,8 @@ use til_core::tokenizer::Piece;
 use super::numbers_view::NumbersGrid;
 use super::side::{PieceKind, Side, SideState};
 use super::token_tax_view::TokenTax;
+use super::whole_text::WholeText;
+use super::why_view::{Asked, WhyPanel};
 use crate::download::DownloadButton;
 use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
@@ -113,6 +115,7 @@ pub fn Compare(
     chosen: RwSignal<Vec<&'static str>>,
 ) -> impl IntoView {
     let compared = Memo::new(move |_| text.with(|t| compared(t)));
+    let asked = RwSignal::new(None::<Asked>);
     let columns: Vec<(Side, Signal<Answer>)> = sides
         .into_iter()
         .map(|side| {
@@ -174,7 +177,7 @@ pub fn Compare(
             .enumerate()
             .map(|(i, (side, answer))| {
                 let marks = Signal::derive(move || marks.with(|m| m.get(i).cloned().unwrap_or_default()));
-                view! { <SideColumn side=side answer=answer marks=marks text=Signal::derive(move || compared.get().0)/> }
+                view! { <SideColumn side=side answer=answer marks=marks asked=asked text=Signal::derive(move || compared.get().0)/> }
             })
             .collect_view()
     };
@@ -186,12 +189,14 @@ pub fn Compare(
                 <p class="notice" data-testid="gpt2-compare-cut">
                     {format!("Every column takes the first {} characters of your text.", grouped(COMPARE_CHARS))}
                 </p>
+                <WholeText text=text sides=shown_sides/>
             }))}
             <p class="muted">
                 "An outlined chip is cut where at least one other column cuts the text differently \
                  (spaces at a token's ends aside)."
             </p>
             <div class="compare-sides">{body}</div>
+            <WhyPanel asked=asked text=Signal::derive(move || compared.get().0)/>
             <DownloadButton name="tokenizers-side-by-side.csv".to_string() mime="text/csv"
                 testid="compare-csv" contents=Box::new(csv)/>
             <NumbersGrid sides=shown_sides/>
@@ -244,8 +249,10 @@ fn SideColumn(
     side: Side,
     answer: Signal<Answer>,
     marks: Signal<Vec<bool>>,
+    asked: RwSignal<Option<Asked>>,
     text: Signal<Arc<str>>,
 ) -> impl IntoView {
+    let whole = side.clone();
     let Side {
         slug,
         title,
@@ -256,6 +263,28 @@ fn SideColumn(
         ..
     } = side;
     let count_id = format!("gpt2-compare-{slug}-count");
+    // One handler for all the chips: the clicked chip's index.
+    let ask = move |event: leptos::ev::MouseEvent| {
+        let token: Option<usize> = event
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .and_then(|t| t.closest("[data-index]").ok().flatten())
+            .and_then(|chip| chip.get_attribute("data-index"))
+            .and_then(|i| i.parse().ok());
+        let display = answer.with_untracked(|a| match (a, token) {
+            (Some(Ok(tokens)), Some(i)) => tokens.pieces.get(i).map(|p| p.display.clone()),
+            _ => None,
+        });
+        if let (Some(token), Some(display)) = (token, display) {
+            let text = text.get_untracked();
+            asked.set(Some(Asked {
+                side: whole.clone(),
+                token,
+                display,
+                text,
+            }));
+        }
+    };
     let body = move || {
         if let Some(Ok(tokens)) = answer.get() {
             let unknown = tokens.unknown();
@@ -270,7 +299,7 @@ fn SideColumn(
                 </p>
                 // Scrolls when long, so it takes focus: the keyboard can scroll it too.
                 <div class="chips compare-chips" data-testid=format!("gpt2-compare-{slug}-chips") tabindex="0"
-                    role="group" aria-label=format!("{title}: tokens")>
+                    role="group" aria-label=format!("{title}: tokens") on:click=ask.clone()>
                     <Chips pieces=tokens.pieces kind=kind marks=marks/>
                 </div>
                 {(total > CHIP_LIMIT).then(|| view! {
@@ -308,14 +337,15 @@ fn SideColumn(
 }
 
 /// The pieces as chips with their ids under them, styled by `kind`; a chip whose mark is false is
-/// outlined as cut differently.
+/// outlined as cut differently. Each is a button: pressing it asks why (`data-index`).
 #[component]
 fn Chips(pieces: Vec<Piece>, kind: PieceKind, marks: Vec<bool>) -> impl IntoView {
     pieces
         .into_iter()
         .zip(marks.into_iter().chain(std::iter::repeat(true)))
         .take(CHIP_LIMIT)
-        .map(|(piece, shared)| {
+        .enumerate()
+        .map(|(index, (piece, shared))| {
             let (class, why) = kind(&piece);
             let id = piece
                 .id
@@ -331,10 +361,10 @@ fn Chips(pieces: Vec<Piece>, kind: PieceKind, marks: Vec<bool>) -> impl IntoView
                 if shared { "" } else { " cut-differs" }
             );
             view! {
-                <span class=class data-testid="compare-token">
+                <button type="button" class=class data-testid="compare-token" data-index=index>
                     <TokenChip text=piece.display id=piece.id.unwrap_or(u32::MAX) title=title/>
                     <small class="wp-id">{id}</small>
-                </span>
+                </button>
             }
         })
         .collect_view()

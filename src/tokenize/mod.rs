@@ -21,6 +21,8 @@ mod state;
 mod stepper;
 mod token_tax_view;
 mod training;
+mod whole_text;
+mod why_view;
 mod words_table;
 mod words_view;
 

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::side::{plain_kind, Side, SideState};
+use super::side::{plain_kind, Explainer, Side, SideState};
 use crate::worker::Remote;
 
 /// The largest file taken: SentencePiece models are a few MB; anything far larger is not one.
@@ -45,6 +45,7 @@ pub fn model_file_side() -> Side {
         // The reader's own file: nothing to fetch.
         size: None,
         want: || {},
+        explainer: Explainer::Itself,
     }
 }
 

@@ -1,11 +1,12 @@
 //! One column of the Tokenize lab's comparison: a tokenizer as the comparison, the numbers grid
 //! and the counting see it ([`Side`]), and where it stands ([`SideState`]). The list of them is
-//! sides.rs; the views are compare.rs and numbers_view.rs.
+//! sides.rs; the views are compare.rs, numbers_view.rs and why_view.rs.
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use til_core::tokenizer::{Piece, Tokenizer};
 
+use crate::assets::Asset;
 use crate::worker::Remote;
 
 /// A tokenizer of the comparison, shared by the views.
@@ -28,6 +29,18 @@ pub type Notes = fn(Signal<Arc<str>>) -> AnyView;
 /// How a piece is drawn: its class and what its tooltip says it is.
 pub type PieceKind = fn(&Piece) -> (&'static str, &'static str);
 
+/// Where a side's "why this split" is told (why_view.rs).
+#[derive(Clone, Copy)]
+pub enum Explainer {
+    /// By its own tokenizer, in the worker (the zoo's columns).
+    Itself,
+    /// By a copy of its tokenizer the worker builds from this file when first asked (GPT-2, which
+    /// the page encodes itself).
+    Copy(fn() -> Asset<Remote>),
+    /// By the part of the page that traces it, as this sentence says.
+    Elsewhere(&'static str),
+}
+
 /// One column of the comparison.
 #[derive(Clone)]
 pub struct Side {
@@ -46,6 +59,7 @@ pub struct Side {
     pub size: Option<&'static str>,
     /// Starts fetching what it needs; called when it is chosen.
     pub want: fn(),
+    pub explainer: Explainer,
 }
 
 /// A piece with an id is a plain token; one without is a symbol the vocabulary lacks.

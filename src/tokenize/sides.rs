@@ -12,7 +12,7 @@ use til_core::gpt2::Gpt2Tokenizer;
 use til_core::tokenizer::{Piece, Tokenizer};
 
 use super::model_file_side::model_file_side;
-use super::side::{plain_kind, Notes, Side, SideState};
+use super::side::{plain_kind, Explainer, Notes, Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, urls, Asset, Build, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes, WORDPIECE_ABOUT};
@@ -76,6 +76,10 @@ fn bpe_side(bpe: RwSignal<Option<Arc<BpeTokenizer>>>) -> Side {
         notes: None,
         size: None,
         want: || {},
+        explainer: Explainer::Elsewhere(
+            "Your BPE replays its merges for a word, step by step, in the walkthrough's \
+             \"Encode a word\" above: type the word there.",
+        ),
     }
 }
 
@@ -93,6 +97,7 @@ fn gpt2_side(gpt2: Asset<Gpt2Tokenizer>) -> Side {
         // The GPT-2 panel above has it loaded.
         size: None,
         want: || {},
+        explainer: Explainer::Copy(|| asset(urls::GPT2_MERGES, 0, |bytes| Remote::load("gpt2", bytes))),
     }
 }
 
@@ -112,6 +117,11 @@ fn wordpiece_side() -> Side {
         notes: Some(|text| view! { <WordPieceNotes text=text/> }.into_any()),
         size: Some("0.2 MB"),
         want: || MiniLm::expect().want_vocab(),
+        explainer: Explainer::Elsewhere(
+            "WordPiece takes, in each word, the longest piece of its vocabulary that starts the \
+             word, then the longest ## piece that goes on from there, and so on; a word with no \
+             such split is [UNK]. Its words and their pieces are listed under its column.",
+        ),
     }
 }
 
@@ -247,6 +257,7 @@ fn download_side(spec: &'static DownloadSpec) -> Side {
         notes: Some(spec.notes),
         size: Some(spec.size),
         want: spec.want,
+        explainer: Explainer::Itself,
     }
 }
 

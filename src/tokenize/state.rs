@@ -194,9 +194,9 @@ impl BpeLab {
     /// start (the tokenizer panels get it from `tokenizer`).
     pub fn install_trace(&self, trace: Arc<Trace>) {
         let entries = trace.words().entries();
-        let mut order: Vec<usize> = (0..entries.len()).collect();
-        // Most frequent first, ties in corpus order (an unstable sort, so the key includes it).
-        order.sort_unstable_by_key(|&w| (std::cmp::Reverse(entries[w].1), w));
+        // Most frequent first, ties in corpus order.
+        let order =
+            til_core::order::sorted_indices(entries.len(), &|a, b| entries[b].1.cmp(&entries[a].1));
         self.word_order.set_value(order);
         self.cursor.set_value(Some(Cursor::new(trace.clone())));
         self.playing.set(false);

@@ -274,9 +274,7 @@ fn chart_series(columns: &[(&str, Counts)]) -> Vec<Vec<f64>> {
 /// Indices of `values`, highest value first (one sort for the table and the chart: each sort
 /// costs the wasm a few KB).
 fn highest_first(values: &[f64]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_unstable_by(|a, b| values[*b].total_cmp(&values[*a]).then(a.cmp(b)));
-    order
+    til_core::order::sorted_indices(values.len(), &|a, b| values[b].total_cmp(&values[a]))
 }
 
 fn draw(plot: &Plot, palette: &Palette, bars: &[Vec<f64>]) {

@@ -9,6 +9,9 @@ mistral-common for Tekken, Hugging Face tokenizers for SmolLM2. Runs in the pinn
   --sentencepiece PATH.model  sentencepiece on that file
   --decode-sentencepiece PATH.model
                               instead: read ids from stdin, write sentencepiece's decoded text
+  --scores PATH.model|mistral-v1
+                              instead: read pieces from stdin, one a line, and print each one's
+                              score (GetScore of its id; "none" for a piece the model lacks)
 
 No BOS/EOS is added and special-token strings are ordinary text, as in til. Leaves out: stdin.
 """
@@ -55,6 +58,17 @@ def main(args: list[str]) -> None:
             ids = [int(i) for i in sys.stdin.read().split()]
             text = sentencepiece.SentencePieceProcessor(model_file=path).decode(ids)
             sys.stdout.buffer.write(text.encode("utf-8"))
+            return
+        case ["--scores", path]:
+            import sentencepiece
+
+            path = data_file("tokenizer.model.v1") if path == "mistral-v1" else path
+            processor = sentencepiece.SentencePieceProcessor(model_file=path)
+            for piece in sys.stdin.buffer.read().decode("utf-8").split("\n"):
+                if piece:
+                    id = processor.piece_to_id(piece)
+                    known = processor.id_to_piece(id) == piece
+                    print(repr(processor.get_score(id)) if known else "none")
             return
         case _:
             sys.exit("usage: zoo_encode.py (--model mistral-v1|tekken|smollm2 | --sentencepiece PATH) FILE...")

@@ -276,7 +276,7 @@ impl<C: Clock> Suite<'_, C> {
             last = Some(job(backend).await.map_err(|e| e.to_string())?);
             times.push(self.clock.now_ms() - started);
         }
-        times.sort_by(f64::total_cmp);
+        til_core::order::sort_by(&mut times, f64::total_cmp);
         let last = last.ok_or("a measurement needs at least one run")?;
         Ok((times[runs / 2], last))
     }

@@ -13,9 +13,12 @@
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
 //! - [`link`]: the page's state as a query string, hostile values clamped or ignored with notes.
+//! - [`why`]: why a tokenizer cut a text as it did: merges with their ranks or scores, Unigram
+//!   lattices, byte fallback and the UTF-8 bytes a token cuts.
 //! - [`wordpiece`]: BERT's uncased WordPiece tokenizer (MiniLM's), identical to Hugging Face's.
 //! - [`minilm`]: a real transformer's embedding layer (all-MiniLM-L6-v2): token, position and type
 //!   rows, LayerNorm.
+//! - [`order`]: one shared sort for the small sorts, so the wasm carries one copy.
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
 //! - [`sentencepiece`]: SentencePiece models (Mistral's v1, any BPE or Unigram `.model`), id for id
 //!   with Google's sentencepiece.
@@ -36,10 +39,12 @@ pub mod gguf;
 pub mod gpt2;
 pub mod link;
 pub mod minilm;
+pub mod order;
 pub mod posenc;
 pub mod sentencepiece;
 pub mod smollm2;
 pub mod tiktoken;
 pub mod tokenizer;
 pub mod unicode;
+pub mod why;
 pub mod wordpiece;

@@ -52,6 +52,21 @@ export function referenceIds(text, encoding = 'gpt2') {
 
 /** The same for many texts, from one node process: each text's ids. */
 export function referenceIdsOfEach(texts, encoding = 'gpt2') {
+  return runReference(['--encoding', encoding], texts)
+    .map((line) => (line === '' ? [] : line.split(' ').map(Number)));
+}
+
+/**
+ * js-tiktoken's rank of each token given as hex bytes (`e2 80 99`) in `encoding`; -1 for bytes
+ * that are no token.
+ */
+export function referenceRanks(hexes, encoding) {
+  return runReference(['--encoding', encoding, '--ranks'], [hexes.join('\n') + '\n'])[0]
+    .split(' ').map(Number);
+}
+
+/** tests/reference/encode.mjs with `options` over `texts` (as files): its line for each. */
+function runReference(options, texts) {
   if (!existsSync(join(REFERENCE_DIR, 'node_modules', 'js-tiktoken'))) {
     const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REFERENCE_DIR, encoding: 'utf8' });
     if (ci.status !== 0) throw new Error(`npm ci in ${REFERENCE_DIR} failed:\n${ci.stderr}`);
@@ -63,11 +78,10 @@ export function referenceIdsOfEach(texts, encoding = 'gpt2') {
       writeFileSync(file, text, 'utf8');
       return file;
     });
-    const args = [join(REFERENCE_DIR, 'encode.mjs'), '--encoding', encoding, ...files];
+    const args = [join(REFERENCE_DIR, 'encode.mjs'), ...options, ...files];
     const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     if (run.status !== 0) throw new Error(`tests/reference/encode.mjs failed:\n${run.stderr}`);
-    return run.stdout.split('\n').slice(0, texts.length)
-      .map((line) => (line === '' ? [] : line.split(' ').map(Number)));
+    return run.stdout.split('\n').slice(0, texts.length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

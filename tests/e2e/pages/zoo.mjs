@@ -75,6 +75,17 @@ export async function chipIds(page, side, slug, expected) {
   return shown;
 }
 
+/**
+ * sentencepiece's score of each piece (`GetScore`) in `model` (a .model path, or `mistral-v1`); null
+ * for a piece the model lacks.
+ */
+export function referenceScores(pieces, model) {
+  const args = [join(ROOT, 'tests', 'reference', 'zoo_encode.py'), '--scores', model];
+  const run = spawnSync(zooPython(), args, { encoding: 'utf8', input: pieces.join('\n') + '\n' });
+  if (run.status !== 0) throw new Error(`tests/reference/zoo_encode.py --scores failed:\n${run.stderr}`);
+  return run.stdout.trim().split('\n').map((line) => (line === 'none' ? null : Number(line)));
+}
+
 /** Trains a small SentencePiece model on Tiny Shakespeare with sentencepiece; returns its path. */
 export function trainedModel(dir, options) {
   const prefix = join(dir, 'trained');

@@ -50,7 +50,7 @@ test('page weight: release wasm and first view within their gzip budgets', async
 
   // 2. The release wasm.
   // The page's module is the one the first view loads; the tokenizer worker's waits for a zoo
-  // tokenizer (src/bin/zoo_worker.rs).
+  // tokenizer (src/bin/zoo_worker/main.rs).
   const modules = filesUnder(DIST_DIR).filter((f) => f.endsWith('.wasm'));
   const wasm = modules.filter((f) => firstView.has(f));
   assert.equal(wasm.length, 1, `the first view loads one wasm module of ${modules.length}`);

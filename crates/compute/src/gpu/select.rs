@@ -153,7 +153,7 @@ async fn select<'v>(
         let mut batch: Vec<Item> = Vec::new();
         for item in rest {
             let mut fresh = item.slots.to_vec();
-            fresh.sort_unstable();
+            til_core::order::sort(&mut fresh);
             fresh.dedup();
             fresh.retain(|slot| !local.contains_key(slot));
             if batch.len() == max_groups || local.len() + fresh.len() > max_vectors {

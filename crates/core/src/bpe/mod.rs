@@ -86,7 +86,7 @@ pub struct Vocab {
 impl Vocab {
     /// The initial alphabet, sorted and deduplicated; ids follow that order.
     pub(crate) fn from_alphabet(mut symbols: Vec<String>) -> Vocab {
-        symbols.sort_unstable();
+        crate::order::sort(&mut symbols);
         symbols.dedup();
         let symbols: Vec<Arc<str>> = symbols.into_iter().map(Arc::from).collect();
         let ids = symbols

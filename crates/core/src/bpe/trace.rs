@@ -329,7 +329,7 @@ impl<T: Borrow<Trace>> Cursor<T> {
         found
             .into_iter()
             .map(|mut words| {
-                words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                crate::order::sort_by(&mut words, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
                 let more = words.len().saturating_sub(per_pair);
                 words.truncate(per_pair);
                 PairSources { words, more }

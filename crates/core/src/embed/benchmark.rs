@@ -356,7 +356,7 @@ impl<'a> BenchmarkRun<'a> {
                         .filter(|&r| r < end - start)
                 })
                 .collect();
-            skip.sort_unstable();
+            crate::order::sort(&mut skip);
             match self.method {
                 Method::Add => update_best::<CosAdd>(best, start, [a, b, c], &skip),
                 Method::Mul => update_best::<CosMul>(best, start, [a, b, c], &skip),

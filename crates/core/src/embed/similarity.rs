@@ -96,8 +96,7 @@ pub fn pearson(a: &[f64], b: &[f64]) -> f64 {
 
 /// 1-based ranks; equal values share the average of the ranks they span.
 pub fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&i, &j| values[i].total_cmp(&values[j]));
+    let order = crate::order::sorted_indices(values.len(), &|i, j| values[i].total_cmp(&values[j]));
     let mut ranks = vec![0.0; values.len()];
     let mut start = 0;
     while start < order.len() {

@@ -42,7 +42,7 @@ pub fn close_words<'a>(words: &'a [String], query: &str, limit: usize) -> Vec<&'
         .filter_map(|(row, w)| within_edits(&query_chars, w, MAX_EDITS).map(|d| (d, row)))
         .filter(|&(d, _)| d > 0)
         .collect();
-    near.sort_unstable();
+    crate::order::sort(&mut near);
     found.extend(near.into_iter().map(|(_, row)| words[row].as_str()));
     found.truncate(limit);
     found

@@ -13,6 +13,7 @@
 mod as_tokenizer;
 pub mod byte_table;
 mod encoder;
+mod explain;
 pub mod pretokenize;
 pub mod ranks;
 mod unicode_tables;

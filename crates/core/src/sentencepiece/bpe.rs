@@ -18,6 +18,7 @@ use std::ops::Range;
 
 use super::vocab::Vocab;
 use crate::fxhash::FxHashMap;
+use crate::why::{Join, Priority};
 
 /// The pieces of `text` (normalized) with their ids, word by word where the vocabulary allows.
 pub(super) fn segment_words(vocab: &Vocab, text: &str) -> Vec<(usize, usize, u32)> {
@@ -54,7 +55,7 @@ pub(super) fn segment_words(vocab: &Vocab, text: &str) -> Vec<(usize, usize, u32
 }
 
 /// `text` cut before every `▁` that follows another character, with each part's start.
-fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(super) fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut start = 0;
     let mut previous_space = true;
     let mut cuts = text.char_indices().filter_map(move |(i, c)| {
@@ -114,14 +115,31 @@ struct Symbol {
     frozen: bool,
 }
 
+/// What [`segment_with`] tells as it goes: where each starting symbol starts, and each join.
+pub(super) enum Traced {
+    Unit(usize),
+    Join(Join),
+}
+
 /// The pieces of `text` (normalized), as byte ranges in order.
 pub(super) fn segment(vocab: &Vocab, text: &str) -> Vec<(usize, usize)> {
+    segment_with(vocab, text, |_| {})
+}
+
+/// [`segment`], telling `note` the starting symbols and each join made (step 4's splits are not
+/// joins undone: they are told as nothing).
+pub(super) fn segment_with(
+    vocab: &Vocab,
+    text: &str,
+    mut note: impl FnMut(Traced),
+) -> Vec<(usize, usize)> {
     // 1. Characters, or whole user-defined symbols.
     let mut symbols = Vec::with_capacity(text.len());
     let mut at = 0;
     while at < text.len() {
         let (len, frozen) = vocab.users.next_symbol(&text[at..]);
         let index = symbols.len();
+        note(Traced::Unit(at));
         symbols.push(Symbol {
             start: at,
             end: at + len,
@@ -165,6 +183,11 @@ pub(super) fn segment(vocab: &Vocab, text: &str) -> Vec<(usize, usize)> {
         if l_len == 0 || r_len == 0 || l_len + r_len != best.len {
             continue;
         }
+        note(Traced::Join(Join {
+            left: l.start,
+            right: r.start,
+            priority: Priority::Score(best.score),
+        }));
         symbols[best.left].end = r.end;
         symbols[best.left].next = r.next;
         if let Some(next) = r.next {

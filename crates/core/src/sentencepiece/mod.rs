@@ -14,6 +14,7 @@
 mod asset;
 mod bpe;
 mod charsmap;
+mod explain;
 mod model_file;
 mod normalizer;
 mod processor;

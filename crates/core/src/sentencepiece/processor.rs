@@ -8,14 +8,14 @@ use std::ops::Range;
 use super::bpe;
 use super::charsmap::Charsmap;
 use super::model_file::{byte_of_piece, Algorithm, Kind, ModelFile};
-use super::normalizer::Normalizer;
+use super::normalizer::{Normalized, Normalizer};
 use super::unigram::Lattice;
 use super::vocab::Vocab;
 use super::SentencePieceError;
 use crate::tokenizer::{Piece, Tokenizer, UnknownId};
 
 #[derive(Clone, Debug)]
-enum Segmenter {
+pub(super) enum Segmenter {
     Bpe,
     Unigram(Lattice),
 }
@@ -24,9 +24,9 @@ enum Segmenter {
 #[derive(Clone, Debug)]
 pub struct SentencePiece {
     name: String,
-    vocab: Vocab,
-    normalizer: Normalizer,
-    segmenter: Segmenter,
+    pub(super) vocab: Vocab,
+    pub(super) normalizer: Normalizer,
+    pub(super) segmenter: Segmenter,
     unk_surface: String,
     /// Whether decoding drops the `▁` that starts the text.
     strips_leading_space: bool,
@@ -66,6 +66,11 @@ impl SentencePiece {
         })
     }
 
+    /// The score of a piece the segmenters may produce (`GetScore` of its id).
+    pub fn piece_score(&self, piece: &str) -> Option<f32> {
+        self.vocab.mergeable(piece).map(|id| self.vocab.score(id))
+    }
+
     /// The ids of `text`, as `SentencePieceProcessor.encode(text)`.
     pub fn encode_ids(&self, text: &str) -> Vec<u32> {
         self.tokens(text).into_iter().map(|(id, _)| id).collect()
@@ -74,14 +79,41 @@ impl SentencePiece {
     /// Each token's id and the input bytes it stands for.
     fn tokens(&self, text: &str) -> Vec<(u32, Range<usize>)> {
         let normalized = self.normalizer.normalize(text, &self.vocab.users);
-        let norm = normalized.text.as_str();
-        let segments = match &self.segmenter {
+        let segments = self.segments(&normalized.text);
+        let mut tokens: Vec<(u32, Range<usize>)> = Vec::with_capacity(segments.len());
+        self.each_token(&normalized, &segments, |id, span, _| match id {
+            Some(id) => tokens.push((id, span)),
+            None => {
+                tokens
+                    .last_mut()
+                    .expect("an unknown piece came before")
+                    .1
+                    .end = span.end
+            }
+        });
+        tokens
+    }
+
+    /// The pieces of normalized text on the model's path: byte ranges with their ids.
+    pub(super) fn segments(&self, norm: &str) -> Vec<(usize, usize, u32)> {
+        match &self.segmenter {
             Segmenter::Bpe => bpe::segment_words(&self.vocab, norm),
             Segmenter::Unigram(lattice) => lattice.segment(&self.vocab, norm),
-        };
-        let mut tokens: Vec<(u32, Range<usize>)> = Vec::with_capacity(segments.len());
+        }
+    }
+
+    /// Calls `f(id, input span, segment index)` for each token the segments make, in order: an
+    /// unknown piece becomes its UTF-8 bytes with byte fallback, and without it one unknown id per
+    /// run of unknown pieces (`f(None, span, …)` for a piece that lengthens the token before).
+    pub(super) fn each_token(
+        &self,
+        normalized: &Normalized,
+        segments: &[(usize, usize, u32)],
+        mut f: impl FnMut(Option<u32>, Range<usize>, usize),
+    ) {
+        let norm = normalized.text.as_str();
         let mut previous_unknown = false;
-        for (start, end, id) in segments {
+        for (index, &(start, end, id)) in segments.iter().enumerate() {
             let span = normalized.to_input[start]..normalized.to_input[end];
             let unknown = self.vocab.kind(id) == Kind::Unknown;
             match (unknown, self.vocab.bytes) {
@@ -91,18 +123,14 @@ impl SentencePiece {
                     for (i, &b) in raw.iter().enumerate() {
                         let last = i + 1 == raw.len();
                         let end = if last { span.end } else { span.start };
-                        tokens.push((bytes[usize::from(b)], span.start..end));
+                        f(Some(bytes[usize::from(b)]), span.start..end, index);
                     }
                 }
-                (true, None) if previous_unknown => {
-                    let last = tokens.last_mut().expect("an unknown piece came before");
-                    last.1.end = span.end;
-                }
-                _ => tokens.push((id, span)),
+                (true, None) if previous_unknown => f(None, span, index),
+                _ => f(Some(id), span, index),
             }
             previous_unknown = unknown;
         }
-        tokens
     }
 }
 

@@ -7,6 +7,8 @@
 //! double precision and stored as float, the unknown penalty in float.
 //! Leaves out: sampling and n-best.
 
+use std::ops::Range;
+
 use super::model_file::Kind;
 use super::vocab::Vocab;
 use crate::fxhash::FxHashMap;
@@ -22,6 +24,18 @@ pub(super) struct Lattice {
 
 const UNKNOWN_PENALTY: f32 = 10.0;
 const NOT_A_PIECE: u32 = u32::MAX;
+
+/// One candidate as Viterbi weighs it: a piece over `span` (of the normalized text), its
+/// log-probability, the best path's score to its start (`here`), the two added (`total`), and
+/// whether it beat every candidate for its end so far (the last to win is the best).
+pub(super) struct Weighed {
+    pub span: Range<usize>,
+    pub id: u32,
+    pub log_prob: f32,
+    pub here: f32,
+    pub total: f64,
+    pub won: bool,
+}
 
 #[derive(Clone, Copy)]
 struct Best {
@@ -59,6 +73,16 @@ impl Lattice {
 
     /// The pieces of `text` (normalized) on the best path: byte ranges with their ids.
     pub fn segment(&self, vocab: &Vocab, text: &str) -> Vec<(usize, usize, u32)> {
+        self.segment_with(vocab, text, |_| {})
+    }
+
+    /// [`segment`](Self::segment), telling `note` every candidate as Viterbi weighs it.
+    pub fn segment_with(
+        &self,
+        vocab: &Vocab,
+        text: &str,
+        mut note: impl FnMut(Weighed),
+    ) -> Vec<(usize, usize, u32)> {
         let unknown_score = self.min_score - UNKNOWN_PENALTY;
         let empty = Best {
             id: vocab.unknown,
@@ -86,7 +110,16 @@ impl Lattice {
                 };
                 let candidate = score + f64::from(here);
                 let target = &mut best[end];
-                if target.start.is_none() || candidate > f64::from(target.score) {
+                let won = target.start.is_none() || candidate > f64::from(target.score);
+                note(Weighed {
+                    span: start..end,
+                    id,
+                    log_prob: score as f32,
+                    here,
+                    total: candidate,
+                    won,
+                });
+                if won {
                     *target = Best {
                         id,
                         score: candidate as f32,
@@ -98,7 +131,16 @@ impl Lattice {
             if !covered {
                 let candidate = unknown_score + here;
                 let target = &mut best[start + one_char];
-                if target.start.is_none() || candidate > target.score {
+                let won = target.start.is_none() || candidate > target.score;
+                note(Weighed {
+                    span: start..start + one_char,
+                    id: vocab.unknown,
+                    log_prob: unknown_score,
+                    here,
+                    total: f64::from(candidate),
+                    won,
+                });
+                if won {
                     *target = Best {
                         id: vocab.unknown,
                         score: candidate,

@@ -12,6 +12,7 @@ use std::collections::BinaryHeap;
 use super::Smollm2Error;
 use crate::byte_level::TokenBytes;
 use crate::fxhash::FxHashMap;
+use crate::why::{Join, Priority};
 
 /// The vocabulary's bytes and its merges, ready to encode.
 #[derive(Clone, Debug)]
@@ -69,6 +70,11 @@ impl MergeBpe {
         })
     }
 
+    /// Whether byte `byte` has a token (one without is dropped).
+    pub fn has_byte(&self, byte: u8) -> bool {
+        self.byte_ids[byte as usize] != NO_TOKEN
+    }
+
     /// Every token's bytes.
     pub fn tokens(&self) -> &TokenBytes {
         &self.tokens
@@ -78,6 +84,17 @@ impl MergeBpe {
     /// covers (a dropped byte goes to the token before it, or the first one). A piece of dropped
     /// bytes only has none.
     pub fn encode_piece(&self, piece: &[u8], out: &mut Vec<(u32, usize)>) {
+        self.merge(piece, out, |_| {});
+    }
+
+    /// [`encode_piece`](Self::encode_piece), telling `note` each merge; returns where each kept
+    /// byte starts (the units the merges join).
+    pub(super) fn merge(
+        &self,
+        piece: &[u8],
+        out: &mut Vec<(u32, usize)>,
+        mut note: impl FnMut(Join),
+    ) -> Vec<usize> {
         // A linked list of parts (one per kept byte to start with, with its offset; a merged part
         // keeps its left byte's slot) and a heap of candidate merges: (rank, left slot, id made).
         let (mut ids, mut starts) = (Vec::with_capacity(piece.len()), Vec::new());
@@ -98,7 +115,7 @@ impl MergeBpe {
                 .map(|&(rank, id)| Reverse((rank, at, id)))
         };
         heap.extend((1..n).filter_map(|i| candidate(&ids, i - 1, i)));
-        while let Some(Reverse((_, at, made))) = heap.pop() {
+        while let Some(Reverse((rank, at, made))) = heap.pop() {
             // Stale when either part has merged since: the pair now there makes another token.
             let right = next[at];
             if ids[at] == NO_TOKEN || right == NONE {
@@ -107,6 +124,11 @@ impl MergeBpe {
             if self.merges.get(&pair(ids[at], ids[right])).map(|m| m.1) != Some(made) {
                 continue;
             }
+            note(Join {
+                left: starts[at],
+                right: starts[right],
+                priority: Priority::Rank(rank),
+            });
             ids[at] = made;
             ids[right] = NO_TOKEN;
             next[at] = next[right];
@@ -125,6 +147,7 @@ impl MergeBpe {
             out.push((ids[i], end - start));
             start = end;
         }
+        starts
     }
 }
 

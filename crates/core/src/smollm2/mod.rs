@@ -10,6 +10,7 @@
 //! reference drops them, so only text without them decodes back to itself.
 
 pub mod asset;
+mod explain;
 mod merges;
 mod pretokenize;
 mod unicode_tables;
@@ -61,7 +62,7 @@ impl From<AssetError> for Smollm2Error {
 /// SmolLM2's tokenizer, ready to encode.
 #[derive(Clone, Debug)]
 pub struct Smollm2 {
-    bpe: MergeBpe,
+    pub(super) bpe: MergeBpe,
 }
 
 impl Smollm2 {

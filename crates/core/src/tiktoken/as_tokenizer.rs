@@ -8,11 +8,11 @@ use crate::tokenizer::Pieces;
 /// One encoding: its name, its pattern and its ranks.
 #[derive(Clone, Debug)]
 pub struct Encoding {
-    name: &'static str,
-    pretokenize: fn(&str) -> Pieces<'_>,
-    bpe: RankBpe,
+    pub(super) name: &'static str,
+    pub(super) pretokenize: fn(&str) -> Pieces<'_>,
+    pub(super) bpe: RankBpe,
     /// Ids before rank 0 (Tekken's special tokens): an id is its rank plus this.
-    reserved: u32,
+    pub(super) reserved: u32,
 }
 
 impl Encoding {

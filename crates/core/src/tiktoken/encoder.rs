@@ -1,12 +1,14 @@
 //! Byte-pair encoding by ranks, as tiktoken does it: a table from each token's bytes to its rank
 //! (its id), and for each pre-token piece either the piece's own rank or a merge loop that keeps
 //! joining the adjacent pair whose joined bytes have the lowest rank. Leaves out: the pattern
-//! (cl100k.rs) and caching (the encoding remembers merged pieces; as_tokenizer.rs).
+//! (cl100k.rs) and caching (the encoding remembers merged pieces; as_tokenizer.rs). The merges can
+//! be traced, for "why this split" (explain.rs).
 
 use super::ranks;
 use super::TiktokenError;
 use crate::byte_level::TokenBytes;
 use crate::fxhash::FxHashMap;
+use crate::why::{Join, Priority};
 
 /// An encoding's ranks, ready to encode.
 #[derive(Clone, Debug)]
@@ -66,6 +68,17 @@ impl RankBpe {
             out.push((rank, piece.len()));
             return;
         }
+        self.merge(piece, out, |_| {});
+    }
+
+    /// The merges of a piece of two bytes or more, lowest rank first, each told to `note`;
+    /// appends the tokens to `out`. (A piece that is one token is looked up instead.)
+    pub(super) fn merge(
+        &self,
+        piece: &[u8],
+        out: &mut Vec<(u32, usize)>,
+        mut note: impl FnMut(Join),
+    ) {
         // Part starts, and the rank of joining each part with the next one; the last byte's start
         // and the piece's end close the list (a piece here has two bytes or more).
         let rank_of = |bytes: &[u8]| self.ranks.get(bytes).copied().unwrap_or(NONE);
@@ -88,6 +101,11 @@ impl RankBpe {
             if rank == NONE {
                 break;
             }
+            note(Join {
+                left: parts[at].0,
+                right: parts[at + 1].0,
+                priority: Priority::Rank(rank),
+            });
             parts[at].1 = joined(&parts, at);
             if at > 0 {
                 parts[at - 1].1 = joined(&parts, at - 1);

@@ -11,6 +11,7 @@
 mod as_tokenizer;
 pub mod cl100k;
 mod encoder;
+mod explain;
 pub mod o200k;
 pub mod ranks;
 pub mod tekken;

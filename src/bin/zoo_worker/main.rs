@@ -11,22 +11,37 @@
 //!
 //! 4. from the page `{lengths: SLUG, id: N, texts: [STRING]}`: answers `{id: N, counts, lengths}`
 //!    (Uint32Arrays: each text's token count, then every token's byte length, text after text), what
-//!    the token tax and the numbers grid count.
+//!    the token tax and the numbers grid count;
+//! 5. from the page `{why: SLUG, id: N, text: STRING, token: N}`: answers `{id: N, html}`, why that
+//!    token of the text is what it is, as markup (why_markup.rs).
 //!
-//! Leaves out: anything but encoding (the page decodes nothing of these tokenizers).
+//! It also holds a copy of GPT-2 (slug `gpt2`), for "why this split" alone: the page encodes
+//! GPT-2 itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
+//! these tokenizers).
 
 use std::cell::RefCell;
 
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
+use til_core::gpt2::Gpt2Tokenizer;
 use til_core::sentencepiece::{self, SentencePiece};
 use til_core::smollm2::Smollm2;
 use til_core::tiktoken::{Encoding, RankBpe};
 use til_core::tokenizer::Tokenizer;
+use til_core::why::Explain;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-type Loaded = Result<Box<dyn Tokenizer>, String>;
+#[path = "../../widgets/markup.rs"]
+mod markup;
+mod why_markup;
+
+/// A tokenizer that can also say why it cut a text as it did.
+trait Zoo: Tokenizer + Explain {}
+
+impl<T: Tokenizer + Explain> Zoo for T {}
+
+type Loaded = Result<Box<dyn Zoo>, String>;
 
 thread_local! {
     /// Each slug's tokenizer, or why it could not be built.
@@ -44,6 +59,7 @@ fn build(slug: &str, bytes: &[u8]) -> Loaded {
             Box::new(sentencepiece::from_asset(bytes, "mistral-v1").map_err(|e| e.to_string())?)
         }
         "smollm2" => Box::new(Smollm2::from_asset(bytes).map_err(|e| e.to_string())?),
+        "gpt2" => Box::new(Gpt2Tokenizer::from_asset(bytes).map_err(|e| e.to_string())?),
         "model-file" => Box::new(
             SentencePiece::from_model_file(bytes, "your model").map_err(|e| e.to_string())?,
         ),
@@ -61,7 +77,7 @@ fn set(object: &Object, name: &str, value: &JsValue) {
 }
 
 /// Runs `f` with the tokenizer `slug` names, or says why there is none.
-fn with_tokenizer<T>(slug: &str, f: impl FnOnce(&dyn Tokenizer) -> T) -> Result<T, String> {
+fn with_tokenizer<T>(slug: &str, f: impl FnOnce(&dyn Zoo) -> T) -> Result<T, String> {
     TOKENIZERS.with(|all| {
         let all = all.borrow();
         let (_, loaded) = all
@@ -106,6 +122,18 @@ fn encode(slug: &str, text: &str) -> Result<Object, String> {
     })
 }
 
+fn why(slug: &str, text: &str, token: usize) -> Result<Object, String> {
+    let why = with_tokenizer(slug, |tokenizer| tokenizer.explain(text, token))?
+        .ok_or_else(|| format!("the text has no token {}", token + 1))?;
+    let reply = Object::new();
+    set(
+        &reply,
+        "html",
+        &JsValue::from_str(&why_markup::write(&why, text)),
+    );
+    Ok(reply)
+}
+
 fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     let data = message.data();
     if let Some(slug) = field(&data, "load").as_string() {
@@ -123,6 +151,13 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         encode(&slug, &field(&data, "text").as_string().unwrap_or_default())
     } else if let Some(slug) = field(&data, "lengths").as_string() {
         lengths(&slug, &field(&data, "texts"))
+    } else if let Some(slug) = field(&data, "why").as_string() {
+        let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;
+        why(
+            &slug,
+            &field(&data, "text").as_string().unwrap_or_default(),
+            token,
+        )
     } else {
         return;
     };
