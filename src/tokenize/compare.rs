@@ -24,8 +24,8 @@ use crate::widgets::token_chip::TokenChip;
 
 /// Characters compared, the same cap as the walkthrough's "Encode a word".
 pub const COMPARE_CHARS: usize = 2_000;
-/// Chips drawn per side; the counts cover all the compared text.
-const CHIP_LIMIT: usize = 200;
+/// Chips drawn per side (a dozen lines of them); the counts cover all the compared text.
+const CHIP_LIMIT: usize = 120;
 /// Columns shown at once: more would not fit side by side.
 pub const MOST_CHOSEN: usize = 4;
 

@@ -32,7 +32,7 @@ export function zooReferenceIds(texts, model) {
     });
     const which = Array.isArray(model) ? model : ['--model', model];
     const args = [join(ROOT, 'tests', 'reference', 'zoo_encode.py'), ...which, ...files];
-    const run = spawnSync(zooPython(), args, { encoding: 'utf8' });
+    const run = spawnSync(zooPython(), args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     if (run.status !== 0) throw new Error(`tests/reference/zoo_encode.py failed:\n${run.stderr}`);
     return run.stdout.split('\n').slice(0, texts.length)
       .map((line) => (line === '' ? [] : line.split(' ').map(Number)));
