@@ -67,8 +67,8 @@ pub fn format_ms(ms: f64) -> String {
 }
 
 /// Chips drawn live; past this, a button draws the rest. About 0.1 ms a chip in Chromium, so a
-/// long paste draws them in one task well under 50 ms.
-pub const CHIP_LIMIT: usize = 250;
+/// long paste draws them in one short task (the "Draw all" button draws the rest).
+pub const CHIP_LIMIT: usize = 100;
 
 #[component]
 pub fn TokenChips(state: Gpt2State, #[prop(into)] encoded: Signal<Encoded>) -> impl IntoView {

@@ -117,11 +117,11 @@ fn wordpiece_side() -> Side {
         notes: Some(|text| view! { <WordPieceNotes text=text/> }.into_any()),
         size: Some("0.2 MB"),
         want: || MiniLm::expect().want_vocab(),
-        explainer: Explainer::Elsewhere(
-            "WordPiece takes, in each word, the longest piece of its vocabulary that starts the \
-             word, then the longest ## piece that goes on from there, and so on; a word with no \
-             such split is [UNK]. Its words and their pieces are listed under its column.",
-        ),
+        explainer: Explainer::Copy(|| {
+            asset(urls::MINILM_VOCAB, 0, |bytes| {
+                Remote::load("wordpiece", bytes)
+            })
+        }),
     }
 }
 

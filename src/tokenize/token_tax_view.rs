@@ -13,6 +13,7 @@ use super::counting;
 use super::side::{Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::urls;
+use crate::download::DownloadButton;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::{palette_memo, Palette};
@@ -90,11 +91,22 @@ pub fn TokenTax(
                 sort.set(k);
             }
         };
+        let csv = move || {
+            let columns = joined(&by_language.get_untracked(), &by_reader.get_untracked());
+            let ready: Vec<(&str, &[usize])> = columns
+                .iter()
+                .filter_map(|(t, c)| Some((*t, &c.as_ref().ok()?[..])))
+                .collect();
+            (!ready.is_empty())
+                .then(|| token_tax::csv(&all, &ready, text.with_untracked(|t| t.chars().count())))
+        };
         view! {
             <PlotCanvas width=chart::fit_width(720) height=220 testid="token-tax-chart"
                 label="Tokens for article 1 in each language, relative to English, one bar a column"
                 draw=move |plot: Plot| draw(&plot, &palette.get(), &bars)/>
             <div class="token-tax-table" inner_html=table on:click=on_click></div>
+            <DownloadButton name="token-tax.csv".to_string() mime="text/csv" testid="token-tax-csv"
+                contents=Box::new(csv)/>
         }
         .into_any()
     };

@@ -1,5 +1,6 @@
 //! A token drawn as a coloured chip. The colour comes from the token id, so the same token keeps its
-//! colour everywhere on the page. [`TokenChip`] is the component; [`chip_html`] writes the same
+//! colour everywhere on the page. [`TokenChip`] is the component; [`chip_html`] (and
+//! [`titled_chip_html`]) writes the same
 //! chip as markup (escaped by `markup::escape_html`), for long lists that set many chips at once (one `innerHTML` instead of a DOM
 //! call per attribute of every chip).
 use std::fmt::Write;
@@ -26,12 +27,18 @@ pub fn TokenChip(text: String, id: u32, #[prop(optional)] title: Option<String>)
 
 /// Appends to `out` the markup of `<TokenChip text id/>` (default title), `text` escaped.
 pub fn chip_html(out: &mut String, text: &str, id: u32) {
+    titled_chip_html(out, text, id, &default_title(id));
+}
+
+/// The same with its own title (escaped too).
+pub fn titled_chip_html(out: &mut String, text: &str, id: u32, title: &str) {
     let _ = write!(
         out,
-        r#"<span class="chip" style="--chip-hue: {}" title="{}" data-id="{id}">"#,
-        hue(id),
-        default_title(id)
+        r#"<span class="chip" style="--chip-hue: {}" title=""#,
+        hue(id)
     );
+    escape_html(out, title);
+    let _ = write!(out, r#"" data-id="{id}">"#);
     escape_html(out, text);
     out.push_str("</span>");
 }

@@ -14,6 +14,7 @@ use til_core::smollm2::Smollm2;
 use til_core::tiktoken::{Encoding, RankBpe};
 use til_core::tokenizer::Tokenizer;
 use til_core::why::{Explain, Priority, Story, Why};
+use til_core::wordpiece::WordPiece;
 
 fn asset(path: &str) -> Vec<u8> {
     fs::read(format!(
@@ -45,8 +46,13 @@ fn texts() -> Vec<String> {
 
 /// Checks every token's story against encoding; `listed(made, priority)` says whether the
 /// vocabulary lists the token a merge made (as the vocabulary writes it) with that priority.
-fn check_all(tokenizer: &(impl Tokenizer + Explain), listed: impl Fn(&str, Priority) -> bool) {
-    let mut told = [0usize; 4];
+/// Returns how many stories of each kind were told: whole, merges, bytes, too long, longest
+/// match, added.
+fn check_all(
+    tokenizer: &(impl Tokenizer + Explain),
+    listed: impl Fn(&str, Priority) -> bool,
+) -> [usize; 6] {
+    let mut told = [0usize; 6];
     for text in texts() {
         let pieces = tokenizer.encode(&text);
         for (i, piece) in pieces.iter().enumerate() {
@@ -57,22 +63,15 @@ fn check_all(tokenizer: &(impl Tokenizer + Explain), listed: impl Fn(&str, Prior
         }
         assert_eq!(tokenizer.explain(&text, pieces.len()), None);
     }
-    println!(
-        "{}: whole {}, merges {}, bytes {}, too long {}",
-        tokenizer.name(),
-        told[0],
-        told[1],
-        told[2],
-        told[3]
-    );
-    assert!(told[1] > 1_000, "merges were traced");
+    println!("{}: {told:?}", tokenizer.name());
+    told
 }
 
 fn check(
     why: &Why,
     piece: &til_core::tokenizer::Piece,
     listed: &impl Fn(&str, Priority) -> bool,
-    told: &mut [usize; 4],
+    told: &mut [usize; 6],
     text: &str,
 ) {
     let context = format!("{:?} in {:?}", piece, &text[why.chunk.clone()]);
@@ -108,6 +107,31 @@ fn check(
             assert_eq!(Some(ids[*at]), piece.id, "{context}");
         }
         Story::Lattice { .. } => unreachable!("no Unigram model here"),
+        Story::Longest {
+            pieces,
+            made,
+            whole,
+        } => {
+            told[4] += 1;
+            if *whole {
+                assert_eq!(pieces[*made].0, piece.display, "{context}");
+                let spelt: String = pieces
+                    .iter()
+                    .map(|(p, _)| p.trim_start_matches("##"))
+                    .collect();
+                assert_eq!(spelt, why.seen, "{context}");
+            } else {
+                assert_eq!(piece.display, "[UNK]", "{context}");
+            }
+        }
+        Story::Added { id } => {
+            told[5] += 1;
+            assert_eq!(
+                (Some(*id), piece.span.is_empty()),
+                (piece.id, true),
+                "{context}"
+            );
+        }
         Story::TooLong => {
             told[3] += 1;
             assert!(why.chunk.len() > til_core::why::LONGEST_TRACED, "{context}");
@@ -127,9 +151,10 @@ fn tiktoken_merges_make_the_token_of_their_rank() {
         let bpe = RankBpe::from_asset(&asset(asset_path)).expect("ranks");
         let tokens = bpe.clone();
         let encoding = make(bpe);
-        check_all(&encoding, |made, p| {
+        let told = check_all(&encoding, |made, p| {
             p == Priority::Rank(tokens.rank(&bytes_of(made)).expect("a token"))
         });
+        assert!(told[1] > 1_000 && told[0] > 1_000, "{told:?}");
     }
 }
 
@@ -145,10 +170,11 @@ fn a_chunk_over_the_limit_is_told_as_too_long() {
 #[test]
 fn gpt2_merge_of_rank_r_makes_token_256_plus_r() {
     let gpt2 = Gpt2Tokenizer::from_asset(&asset("gpt2/merges.bin")).expect("GPT-2");
-    check_all(&gpt2, |made, p| match p {
+    let told = check_all(&gpt2, |made, p| match p {
         Priority::Rank(rank) => gpt2.token_printable(256 + rank).as_deref() == Some(made),
         Priority::Score(_) => false,
     });
+    assert!(told[1] > 1_000, "{told:?}");
 }
 
 #[test]
@@ -162,12 +188,34 @@ fn smollm2_stories_end_in_its_tokens() {
 }
 
 #[test]
+fn wordpiece_takes_the_longest_piece_and_adds_cls_and_sep() {
+    let vocab = String::from_utf8(asset("minilm/vocab.txt")).expect("UTF-8");
+    let wordpiece = WordPiece::from_vocab_text(&vocab).expect("vocabulary");
+    let told = check_all(&wordpiece, |_, _| false);
+    assert!(told[4] > 1_000 && told[5] > 10, "{told:?}");
+    // "tokenization": token, then ##ization, after trying every longer candidate.
+    let why = wordpiece.explain("tokenization", 2).expect("a token");
+    let Story::Longest {
+        pieces,
+        made,
+        whole,
+    } = why.story
+    else {
+        panic!("longest match: {why:?}");
+    };
+    let names: Vec<&str> = pieces.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!((names, made, whole), (vec!["token", "##ization"], 1, true));
+    assert_eq!(pieces[0].1, "tokenization".len() - "token".len());
+}
+
+#[test]
 fn mistral_joins_make_the_piece_of_their_score_and_bytes_are_spelt_out() {
     let mistral: SentencePiece =
         sentencepiece::from_asset(&asset("mistral/mistral-v1.bin"), "mistral-v1").expect("model");
-    check_all(&mistral, |made, p| {
+    let told = check_all(&mistral, |made, p| {
         p == Priority::Score(mistral.piece_score(made).expect("a piece"))
     });
+    assert!(told[1] > 1_000 && told[2] > 100, "{told:?}");
     // "🦀" is no piece: its four bytes are four tokens.
     let text = "a🦀";
     let ids: Vec<u32> = mistral.encode(text).iter().filter_map(|p| p.id).collect();

@@ -15,8 +15,8 @@
 //! 5. from the page `{why: SLUG, id: N, text: STRING, token: N}`: answers `{id: N, html}`, why that
 //!    token of the text is what it is, as markup (why_markup.rs).
 //!
-//! It also holds a copy of GPT-2 (slug `gpt2`), for "why this split" alone: the page encodes
-//! GPT-2 itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
+//! It also holds copies of GPT-2 and MiniLM's WordPiece (slugs `gpt2`, `wordpiece`), for "why this
+//! split" alone: the page encodes them itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
 //! these tokenizers).
 
 use std::cell::RefCell;
@@ -28,6 +28,7 @@ use til_core::smollm2::Smollm2;
 use til_core::tiktoken::{Encoding, RankBpe};
 use til_core::tokenizer::Tokenizer;
 use til_core::why::Explain;
+use til_core::wordpiece::WordPiece;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -60,6 +61,10 @@ fn build(slug: &str, bytes: &[u8]) -> Loaded {
         }
         "smollm2" => Box::new(Smollm2::from_asset(bytes).map_err(|e| e.to_string())?),
         "gpt2" => Box::new(Gpt2Tokenizer::from_asset(bytes).map_err(|e| e.to_string())?),
+        "wordpiece" => {
+            let text = std::str::from_utf8(bytes).map_err(|_| "the vocabulary is not UTF-8")?;
+            Box::new(WordPiece::from_vocab_text(text).map_err(|e| e.to_string())?)
+        }
         "model-file" => Box::new(
             SentencePiece::from_model_file(bytes, "your model").map_err(|e| e.to_string())?,
         ),

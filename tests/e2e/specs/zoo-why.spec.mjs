@@ -5,18 +5,22 @@
 // - GPT-2 (a copy in the worker): merge r makes js-tiktoken's gpt2 token 256 + r;
 // - Mistral v1: each join's score is sentencepiece's GetScore of the piece it makes, and 🦀 is
 //   spelt as its bytes with sentencepiece's ids;
+// - WordPiece (a copy in the worker): each piece is in MiniLM's vocab.txt and every longer
+//   candidate from its start is not, as many as the panel says it tried;
 // - a Unigram model file: each candidate's log-probability is sentencepiece's score of its piece,
 //   the final path is sentencepiece's pieces, and its score is their scores summed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2, referenceIdsOfEach, referenceRanks } from '../pages/gpt2.mjs';
 import { chipIds, loadedSide, referenceScores, trainedModel, zooReferenceIds } from '../pages/zoo.mjs';
 
 const TEXT = "Hello naïve 🦀 world, it's 2024 tokenization!";
+const VOCAB = new Set(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'assets', 'minilm', 'vocab.txt'), 'utf8').split('\n'));
 
 /** Clicks chip `index` of column `slug` and returns the story, once the panel tells it. */
 async function ask(page, slug, index, title) {
@@ -33,6 +37,8 @@ async function ask(page, slug, index, title) {
     bytes: el.querySelector('[data-testid=why-bytes]')?.dataset.ids,
     anatomy: [...el.querySelectorAll('[data-testid=why-byte]')].map((b) => b.textContent),
     candidates: [...el.querySelectorAll('[data-testid=why-candidate]')].map((c) => ({ ...c.dataset })),
+    pieces: [...el.querySelectorAll('[data-testid=why-piece]')].map((p) => ({ ...p.dataset })),
+    added: el.querySelector('[data-testid=why-added]')?.dataset.id,
   }));
 }
 
@@ -40,8 +46,8 @@ async function ask(page, slug, index, title) {
 const chipsOf = (page, slug) => page.getByTestId(`gpt2-compare-${slug}-chips`).locator('.chip')
   .evaluateAll((els) => els.map((el) => ({ id: Number(el.dataset.id), text: el.textContent })));
 
-test('byte-level BPE and SentencePiece BPE: merges with the references\' ranks and scores', async (t) => {
-  const app = await launch({ serviceWorkers: 'block', path: '/?compare=gpt2,cl100k,mistral' });
+test('byte-level BPE, SentencePiece BPE and WordPiece: merges and pieces as the references have them', async (t) => {
+  const app = await launch({ serviceWorkers: 'block', path: '/?compare=gpt2,cl100k,mistral,wordpiece' });
   t.after(() => app.close());
   const { page } = app;
   await gpt2Ready(page);
@@ -109,7 +115,28 @@ test('byte-level BPE and SentencePiece BPE: merges with the references\' ranks a
   assert.deepEqual(joins.map(([, score]) => Math.fround(score)), scores.map(Math.fround), 'each join scores as sentencepiece scores its piece');
   console.log(`[measure] mistral-v1: ${mistral.length} tokens explained, ${joins.length} join scores equal sentencepiece's`);
 
-  // 4. The keyboard asks too, and Your BPE points at its own trace.
+  // 4. WordPiece: the longest piece first, checked against MiniLM's vocab.txt.
+  const wordpiece = await chipsOf(page, 'wordpiece');
+  const cls = await ask(page, 'wordpiece', 0, 'WordPiece (MiniLM, a small BERT)');
+  assert.equal(Number(cls.added), wordpiece[0].id, '[CLS] is added');
+  const at = wordpiece.findIndex((c) => c.text === '##ization');
+  const split = await ask(page, 'wordpiece', at, 'WordPiece (MiniLM, a small BERT)');
+  assert.equal(split.chunk, 'tokenization');
+  assert.deepEqual(split.pieces.map((p) => p.piece), wordpiece.slice(at - 1, at + 1).map((c) => c.text));
+  let from = 0;
+  for (const { piece, tried } of split.pieces) {
+    const bare = piece.replace(/^##/, '');
+    const prefix = from === 0 ? '' : '##';
+    assert.ok(VOCAB.has(piece), `${piece} is in vocab.txt`);
+    const longer = [];
+    for (let end = split.chunk.length; end > from + bare.length; end--) longer.push(prefix + split.chunk.slice(from, end));
+    assert.ok(longer.every((c) => !VOCAB.has(c)), `no longer piece than ${piece}`);
+    assert.equal(Number(tried), longer.length, `${piece}: the longer candidates tried`);
+    from += bare.length;
+  }
+
+  // 5. The keyboard asks too, and Your BPE points at its own trace.
+  await page.getByTestId('compare-choose-gpt2').uncheck();
   await page.getByTestId('compare-choose-bpe').check();
   const bpe = page.getByTestId('gpt2-compare-bpe-chips').getByTestId('compare-token').first();
   await bpe.focus();

@@ -126,9 +126,80 @@ pub fn per_character(
         .then(|| (tokens as f64 / chars as f64) / (english_tokens as f64 / english_chars as f64))
 }
 
+fn push_row(out: &mut String, row: &[String]) {
+    let fields: Vec<&str> = row.iter().map(String::as_str).collect();
+    crate::csv::push_record(out, &fields);
+}
+
+/// The table as CSV: a header, a row per language (code, name, characters, then each column's
+/// tokens and times English's), the reader's text last (its tokens, and its tax per character).
+/// Each column's counts are the languages' then the reader's text's.
+pub fn csv(languages: &[Language], columns: &[(&str, &[usize])], yours_chars: usize) -> String {
+    let mut header = vec!["code".to_string(), "language".into(), "characters".into()];
+    for (title, _) in columns {
+        header.push(format!("{title} tokens"));
+        header.push(format!("{title} × English"));
+    }
+    let mut out = String::new();
+    push_row(&mut out, &header);
+    let taxes: Vec<Vec<Option<f64>>> = columns
+        .iter()
+        .map(|(_, c)| relative(&c[..languages.len().min(c.len())]))
+        .collect();
+    let number = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.4}"));
+    for (i, language) in languages.iter().enumerate() {
+        let mut row = vec![
+            language.code.clone(),
+            language.name.clone(),
+            language.text.chars().count().to_string(),
+        ];
+        for (k, (_, counts)) in columns.iter().enumerate() {
+            row.push(counts[i].to_string());
+            row.push(number(taxes[k][i]));
+        }
+        push_row(&mut out, &row);
+    }
+    let english_chars = languages.first().map_or(0, |l| l.text.chars().count());
+    let mut row = vec![
+        "yours".to_string(),
+        "Your text".into(),
+        yours_chars.to_string(),
+    ];
+    for (_, counts) in columns {
+        let (yours, english) = (counts[languages.len()], counts[0]);
+        row.push(yours.to_string());
+        row.push(number(per_character(
+            yours,
+            yours_chars,
+            english,
+            english_chars,
+        )));
+    }
+    push_row(&mut out, &row);
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{parse, per_character, relative, to_asset, TokenTaxError};
+    use super::{csv, parse, per_character, relative, to_asset, TokenTaxError};
+
+    #[test]
+    fn the_table_downloads_as_csv_with_the_readers_text_last() {
+        let languages = parse(&to_asset(TSV)).expect("valid");
+        // English 8 tokens, Arabic 12, the reader's 10 characters 5 tokens.
+        let out = csv(&languages, &[("GPT-2", &[8, 12, 5])], 10);
+        let lines: Vec<&str> = out.split("\r\n").collect();
+        assert_eq!(
+            lines[0],
+            "code,language,characters,GPT-2 tokens,GPT-2 × English"
+        );
+        assert_eq!(lines[1], "eng,English,31,8,1.0000");
+        assert_eq!(lines[2], "arb,\"Arabic, Standard\",23,12,1.5000");
+        assert_eq!(
+            lines[3],
+            format!("yours,Your text,10,5,{:.4}", 0.5 / (8.0 / 31.0))
+        );
+    }
 
     const TSV: &str = "code\tbcp47\tname\tdirection\tarticle1\n\
         eng\ten\tEnglish\tltr\tAll human beings are born free.\n\

@@ -6,12 +6,14 @@
 //!    [`replay`]);
 //! 3. the Viterbi lattice of a Unigram model: every piece that could end at each place, with its
 //!    log-probability and the best path through it ([`Story::Lattice`]);
-//! 4. a character the vocabulary lacks, spelt as its UTF-8 bytes (byte fallback, [`Story::Bytes`]).
+//! 4. a character the vocabulary lacks, spelt as its UTF-8 bytes (byte fallback, [`Story::Bytes`]);
+//! 5. WordPiece's longest match, piece by piece ([`Story::Longest`]), and the tokens it adds
+//!    around every text ([`Story::Added`]).
 //!
 //! And, for a token that starts or ends inside a character, that character's bytes and the token
 //! each byte went to ([`anatomy`]). Each tokenizer explains itself through [`Explain`], tracing the
 //! same code that encodes. Leaves out: chunks over [`LONGEST_TRACED`] bytes (their story is told
-//! as its length only), and WordPiece and the walkthrough's BPE (their views trace them).
+//! as its length only), and the walkthrough's BPE (its "Encode a word" replays it).
 
 pub mod anatomy;
 pub mod replay;
@@ -74,6 +76,16 @@ pub enum Story {
     },
     /// A chunk over [`LONGEST_TRACED`] bytes, untraced.
     TooLong,
+    /// WordPiece's greedy longest match over a word: each piece found from where the last one
+    /// ended, with how many longer candidates the vocabulary lacked; the token explained is piece
+    /// `made`. `whole` is false when some stretch had no piece, so the word is `[UNK]`.
+    Longest {
+        pieces: Vec<(String, usize)>,
+        made: usize,
+        whole: bool,
+    },
+    /// A token the tokenizer adds to every text (`[CLS]`, `[SEP]`), standing for no input.
+    Added { id: u32 },
 }
 
 /// Why one token is what it is.

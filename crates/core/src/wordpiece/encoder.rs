@@ -176,6 +176,17 @@ impl WordPiece {
     /// The ids of `word`'s pieces, appended to `out`; false (with `out` partly filled) when the word
     /// is too long or some stretch of it has no piece, i.e. when it is `[UNK]`.
     pub fn pieces(&self, word: &str, out: &mut Vec<u32>) -> bool {
+        self.pieces_with(word, out, |_, _| {})
+    }
+
+    /// [`pieces`](Self::pieces), telling `note` each piece found: its byte range in the word and
+    /// how many longer candidates from its start were not in the vocabulary.
+    pub(crate) fn pieces_with(
+        &self,
+        word: &str,
+        out: &mut Vec<u32>,
+        mut note: impl FnMut(Range<usize>, usize),
+    ) -> bool {
         if word.chars().count() > MAX_WORD_CHARS {
             return false;
         }
@@ -187,18 +198,20 @@ impl WordPiece {
                 .char_indices()
                 .map(|(i, c)| i + c.len_utf8())
                 .rev()
-                .find_map(|end| {
+                .enumerate()
+                .find_map(|(tried, end)| {
                     let piece = &rest[..end];
                     let id = if start == 0 {
                         self.vocab.start_id(piece)
                     } else {
                         self.vocab.continuation_id(piece)
                     };
-                    id.map(|id| (id, end))
+                    id.map(|id| (id, end, tried))
                 });
-            let Some((id, len)) = found else {
+            let Some((id, len, tried)) = found else {
                 return false;
             };
+            note(start..start + len, tried);
             out.push(id);
             start += len;
         }

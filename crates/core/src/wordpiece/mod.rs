@@ -16,6 +16,7 @@
 
 mod as_tokenizer;
 mod encoder;
+mod explain;
 pub mod normalise;
 pub mod pretokenise;
 pub mod special;
