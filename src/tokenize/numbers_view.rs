@@ -8,6 +8,7 @@ use til_core::compare::numbers::{self, SMALL};
 
 use super::counting;
 use super::side::Side;
+use crate::download::DownloadButton;
 
 #[component]
 pub fn NumbersGrid(
@@ -51,9 +52,13 @@ fn SideNumbers(side: Side, texts: Arc<Vec<String>>) -> impl IntoView {
         Some(Ok(lengths)) => {
             let small = SMALL.count().min(lengths.len());
             let (first, years) = lengths.split_at(small);
+            let (all, every, slug) = (texts.clone(), lengths.clone(), side.slug);
+            let csv = move || Some(numbers::csv(&all, &every));
             view! {
                 <Grid label="0 to 999" testid="numbers-small" texts=texts.clone() from=0 lengths=first.to_vec()/>
                 <Grid label="1900 to 2100" testid="numbers-years" texts=texts.clone() from=small lengths=years.to_vec()/>
+                <DownloadButton name=format!("numbers-{slug}.csv") mime="text/csv" testid="numbers-csv"
+                    contents=Box::new(csv)/>
             }
             .into_any()
         }

@@ -1,6 +1,7 @@
 // "How numbers split": 0–999 and the years 1900–2100, each written alone, under every column on
 // show; each cell's token count equals the reference's for that number (js-tiktoken for GPT-2,
-// Hugging Face tokenizers for SmolLM2, mistral-common for Tekken), and the summaries add up.
+// Hugging Face tokenizers for SmolLM2, mistral-common for Tekken), the summaries add up, and each
+// column's splits download as CSV with the same counts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
@@ -31,5 +32,15 @@ test('each column shows how every number splits, as its reference splits it', as
   // SmolLM2 spells every digit; its cell says so.
   const year = page.getByTestId('numbers-smollm2').getByTestId('numbers-years').locator('.n-cell').nth(84);
   assert.equal(await year.getAttribute('title'), '1984 → 1·9·8·4');
+  // Tekken's splits as CSV: number, tokens, split.
+  await page.getByTestId('numbers-tekken').getByTestId('numbers-csv').scrollIntoViewIfNeeded();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('numbers-tekken').getByTestId('numbers-csv').click()]);
+  assert.equal(file.suggestedFilename(), 'numbers-tekken.csv');
+  const { readFile } = await import('node:fs/promises');
+  const rows = (await readFile(await file.path(), 'utf8')).trimEnd().split('\r\n').map((line) => line.split(','));
+  assert.deepEqual(rows[0], ['number', 'tokens', 'split']);
+  assert.deepEqual(rows.slice(1).map((r) => r[0]), NUMBERS);
+  assert.deepEqual(rows.slice(1).map((r) => Number(r[1])), expected.tekken);
+  assert.deepEqual(rows[1 + 1084], ['1984', '4', '1·9·8·4']);
   app.assertNoErrors();
 });

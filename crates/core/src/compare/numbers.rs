@@ -37,9 +37,29 @@ pub fn by_count(lengths: &[Vec<u32>]) -> Vec<usize> {
     counts
 }
 
+/// Each number's split as CSV: the number, its token count and its split (`1984,2,19·84`).
+pub fn csv(texts: &[String], lengths: &[Vec<u32>]) -> String {
+    let mut out = String::new();
+    crate::csv::push_record(&mut out, &["number", "tokens", "split"]);
+    for (text, one) in texts.iter().zip(lengths) {
+        let count = one.len().to_string();
+        crate::csv::push_record(&mut out, &[text, &count, &split(text, one)]);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{by_count, split, texts};
+    use super::{by_count, csv, split, texts};
+
+    #[test]
+    fn the_splits_download_as_csv() {
+        let texts = ["7".to_string(), "1984".to_string()];
+        assert_eq!(
+            csv(&texts, &[vec![1], vec![2, 2]]),
+            "number,tokens,split\r\n7,1,7\r\n1984,2,19·84\r\n"
+        );
+    }
 
     #[test]
     fn the_numbers_are_0_to_999_then_the_years() {
