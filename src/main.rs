@@ -3,6 +3,7 @@ mod app;
 mod assets;
 mod browser;
 mod compute;
+mod deferred;
 mod download;
 mod dynamic;
 mod effect;

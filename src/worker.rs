@@ -231,6 +231,13 @@ impl Remote {
             .collect())
     }
 
+    /// How many tokens `text` makes (a long text's count, without its tokens crossing back).
+    pub async fn count(self, text: &str) -> Result<usize, String> {
+        let slug = JsValue::from_str(self.slug);
+        let data = Self::ask(&[("count", &slug), ("text", &JsValue::from_str(text))]).await?;
+        Ok(field(&data, "count").as_f64().unwrap_or(0.0) as usize)
+    }
+
     /// Why token `token` of `text` is what it is, as markup the worker wrote.
     pub async fn why(self, text: &str, token: usize) -> Result<String, String> {
         let slug = JsValue::from_str(self.slug);

@@ -28,8 +28,10 @@ pub fn Gpt2Panel(
     merges: Asset<Gpt2Tokenizer>,
 ) -> impl IntoView {
     let state = Gpt2State::new(input);
+    // A task after the text box (crate::deferred): a paste redraws in short tasks.
+    let later = crate::deferred::deferred(state.input.into());
     let encoded = Memo::new(move |_| match merges.state.get() {
-        Load::Ready(tokenizer, _) => state.input.with(|text| Encoded::new(&tokenizer, text)),
+        Load::Ready(tokenizer, _) => later.with(|text| Encoded::new(&tokenizer, text)),
         _ => Encoded::default(),
     });
     let body = move || {
@@ -61,6 +63,18 @@ pub fn Gpt2Panel(
         .into_any(),
     }
     };
+    // The box is written only when the page changes the text (a link, the journey): writing a
+    // paste back into it costs the browser a layout of all of it (50 ms for a MB).
+    let input = NodeRef::<leptos::html::Textarea>::new();
+    let typed = StoredValue::new(String::new());
+    crate::effect::effect(move || {
+        let text = state.input.get();
+        if let Some(el) = input.get() {
+            if typed.with_value(|t| *t != text) {
+                el.set_value(&text);
+            }
+        }
+    });
     view! {
         <section class="panel gpt2" aria-labelledby="gpt2-heading" data-testid="gpt2">
             <h3 id="gpt2-heading">"GPT-2's real tokenizer"</h3>
@@ -69,9 +83,12 @@ pub fn Gpt2Panel(
                  Type anything (any language, any emoji) and see the ids the model would read."
             </p>
             <label class="gpt2-label" for="gpt2-input">"Text to tokenize"</label>
-            <textarea id="gpt2-input" data-testid="gpt2-input" rows="3" spellcheck="false"
-                prop:value=move || state.input.get()
-                on:input=move |ev| state.input.set(event_target_value(&ev))></textarea>
+            <textarea id="gpt2-input" data-testid="gpt2-input" rows="3" spellcheck="false" node_ref=input
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    typed.set_value(text.clone());
+                    state.input.set(text);
+                }></textarea>
             <p class="muted">{format!("Up to {} characters are tokenized as you type.", grouped(MAX_CHARS))}</p>
             {body}
         </section>

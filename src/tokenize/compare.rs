@@ -116,7 +116,9 @@ pub fn Compare(
     /// The slugs of the columns on show, in order.
     chosen: RwSignal<Vec<&'static str>>,
 ) -> impl IntoView {
-    let compared = Memo::new(move |_| text.with(|t| compared(t)));
+    // A task after the text box (crate::deferred): a paste redraws in short tasks.
+    let settled = crate::deferred::deferred(text);
+    let compared = Memo::new(move |_| settled.with(|t| compared(t)));
     let asked = RwSignal::new(None::<Asked>);
     let columns: Vec<(Side, Signal<Answer>)> = sides
         .into_iter()

@@ -160,11 +160,11 @@ fn joined(
         .collect()
 }
 
-/// `&`, `<` and `>` escaped, for the table's markup.
+/// `text` escaped, for the table's markup.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    let mut out = String::new();
+    crate::widgets::markup::escape_html(&mut out, text);
+    out
 }
 
 /// The table as markup (46 rows of numbers: far less wasm than as views): a language, its

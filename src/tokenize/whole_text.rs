@@ -37,10 +37,7 @@ async fn count(state: SideState, text: Arc<str>) -> Result<usize, String> {
             // The tokens it adds around every text (WordPiece's [CLS] and [SEP]) count once.
             Ok(total - parts.max(1).saturating_sub(1) * added(&*tokenizer))
         }
-        SideState::Remote(remote) => remote
-            .lengths(&[text.to_string()])
-            .await
-            .map(|lengths| lengths[0].len()),
+        SideState::Remote(remote) => remote.count(&text).await,
         SideState::Waiting(why) | SideState::Failed(why) => Err(why),
     }
 }

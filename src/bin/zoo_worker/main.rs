@@ -12,7 +12,9 @@
 //! 4. from the page `{lengths: SLUG, id: N, texts: [STRING]}`: answers `{id: N, counts, lengths}`
 //!    (Uint32Arrays: each text's token count, then every token's byte length, text after text), what
 //!    the token tax and the numbers grid count;
-//! 5. from the page `{why: SLUG, id: N, text: STRING, token: N}`: answers `{id: N, html}`, why that
+//! 5. from the page `{count: SLUG, id: N, text: STRING}`: answers `{id: N, count}`, the text's
+//!    token count (all of a long paste, without its tokens);
+//! 6. from the page `{why: SLUG, id: N, text: STRING, token: N}`: answers `{id: N, html}`, why that
 //!    token of the text is what it is, as markup (why_markup.rs).
 //!
 //! It also holds copies of GPT-2 and MiniLM's WordPiece (slugs `gpt2`, `wordpiece`), for "why this
@@ -156,6 +158,17 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         encode(&slug, &field(&data, "text").as_string().unwrap_or_default())
     } else if let Some(slug) = field(&data, "lengths").as_string() {
         lengths(&slug, &field(&data, "texts"))
+    } else if let Some(slug) = field(&data, "count").as_string() {
+        let text = field(&data, "text").as_string().unwrap_or_default();
+        with_tokenizer(&slug, |tokenizer| {
+            let reply = Object::new();
+            set(
+                &reply,
+                "count",
+                &JsValue::from(tokenizer.encode(&text).len() as u32),
+            );
+            reply
+        })
     } else if let Some(slug) = field(&data, "why").as_string() {
         let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;
         why(

@@ -1,10 +1,9 @@
 // A 1 MB paste through four tokenizers: the columns show the first 2,000 characters, and "Count
 // all of it" counts the whole text in each — GPT-2 in the page, a slice at a time, cl100k_base,
 // o200k_base and Mistral v1 in the tokenizer worker — with the references' counts (js-tiktoken,
-// sentencepiece), the total time shown, and no main-thread task over 50 ms from the press to the
-// report (the browser's Long Tasks timeline). The paste itself is measured and printed: the page's
-// reaction to it (GPT-2's panel, the columns' first 2,000 characters) still takes one task of
-// 60–100 ms on this machine.
+// sentencepiece), the total time shown, and no main-thread task over 50 ms from the paste to the
+// report (the browser's Long Tasks timeline; the paste as the page's own check does it, one
+// `input` event).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -18,7 +17,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 // The first 1,048,576 bytes of Tiny Shakespeare (ASCII, so as many characters).
 const TEXT = readFileSync(join(ROOT, 'assets', 'tinyshakespeare.txt'), 'utf8').slice(0, 1 << 20);
 
-test('1 MB through four tokenizers: the references\' counts, the time shown, no long task while counting', async (t) => {
+test('1 MB through four tokenizers: the references\' counts, the time shown, no long task', async (t) => {
   const expected = {
     gpt2: referenceIdsOfEach([TEXT], 'gpt2')[0].length,
     cl100k: referenceIdsOfEach([TEXT], 'cl100k_base')[0].length,
@@ -30,6 +29,9 @@ test('1 MB through four tokenizers: the references\' counts, the time shown, no 
   const { page } = app;
   await gpt2Ready(page);
   for (const slug of ['cl100k', 'o200k', 'mistral']) await loadedSide(page, slug);
+  // Everything the columns draw once loaded (their grids of numbers) is drawn before the paste.
+  for (const slug of Object.keys(expected)) await page.getByTestId(`numbers-${slug}`).getByTestId('numbers-years').waitFor();
+  await page.waitForTimeout(1000);
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
@@ -51,6 +53,7 @@ test('1 MB through four tokenizers: the references\' counts, the time shown, no 
   assert.match(await total.innerText(), /^All 1,048,576 characters \(1\.0 MB\) through 4 columns in \d+ ms:$/);
   const longTasks = await page.evaluate(() => window.longTasks);
   console.log(`[measure] 1 MB in four columns: ${await total.getAttribute('data-ms')} ms in all; longest main-thread task while counting ${Math.max(0, ...longTasks).toFixed(0)} ms; the paste's longest ${Math.max(0, ...pasteTasks).toFixed(0)} ms; counts ${JSON.stringify(expected)}`);
-  assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms');
+  assert.deepEqual(pasteTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms after the paste');
+  assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms while counting');
   app.assertNoErrors();
 });
