@@ -23,6 +23,9 @@ commands:
   gpt2 decode  the text of GPT-2 token ids
   posenc table sinusoidal position vectors, one line per position
   posenc dot   PE(p)·PE(p+k), the similarity of two positions
+  rope inv-freq          RoPE's inverse frequencies, with a context scaling
+  rope rotate            a vector rotated to a position (half or interleaved pairs)
+  rope score             R(m)q·R(n)k
   embed neighbors        nearest GloVe words by cosine
   embed analogy          X − Y + Z (king − man + woman)
   embed eval-analogies   Google's analogy benchmark, as gensim
@@ -30,8 +33,8 @@ commands:
   wordpiece encode       MiniLM's WordPiece tokens and ids of a text
   minilm embed           MiniLM's embedding layer on a text, one vector per token
 
-Run `til bpe --help`, `til gpt2 --help`, `til posenc --help`, `til embed --help`,
-`til wordpiece --help` or `til minilm --help` for the options.
+Run `til bpe --help`, `til gpt2 --help`, `til posenc --help`, `til rope --help`,
+`til embed --help`, `til wordpiece --help` or `til minilm --help` for the options.
 ";
 
 pub const BPE_USAGE: &str = "\

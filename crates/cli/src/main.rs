@@ -14,7 +14,9 @@ mod embed_cmd;
 mod gpt2_cmd;
 mod ids;
 mod minilm_cmd;
+mod options;
 mod posenc_cmd;
+mod rope_cmd;
 mod tokenize_cmd;
 mod wordpiece_cmd;
 
@@ -72,6 +74,10 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     // So does `til posenc …` (posenc_cmd.rs).
     if argv.first().is_some_and(|a| a == "posenc") {
         return posenc_cmd::run(&argv[1..], out);
+    }
+    // So does `til rope …` (rope_cmd.rs).
+    if argv.first().is_some_and(|a| a == "rope") {
+        return rope_cmd::run(&argv[1..], out);
     }
     // And `til wordpiece …` (wordpiece_cmd.rs) and `til minilm …` (minilm_cmd.rs).
     if argv.first().is_some_and(|a| a == "wordpiece") {

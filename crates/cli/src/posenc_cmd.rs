@@ -7,10 +7,10 @@
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::str::FromStr;
 
 use til_core::posenc::{direct_dot, PosEncError, Sinusoidal, DEFAULT_BASE};
 
+use crate::options::{utf8_args, Given, NUMBER, WHOLE};
 use crate::Failure;
 
 pub const POSENC_USAGE: &str = "\
@@ -31,22 +31,16 @@ Values are f64 in shortest round-trip form.
 
 /// Runs `til posenc ARGS…` (ARGS without the leading `posenc`).
 pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
-    let args = args
-        .iter()
-        .map(|a| {
-            a.to_str().ok_or_else(|| {
-                usage(format!(
-                    "argument `{}` is not valid UTF-8",
-                    a.to_string_lossy()
-                ))
-            })
-        })
-        .collect::<Result<Vec<&str>, Failure>>()?;
+    let args = utf8_args(args)?;
     // `None` below means help was asked for.
     let given = match args.split_first() {
         None | Some((&("-h" | "--help" | "help"), _)) => None,
-        Some((&"table", rest)) => Given::parse("table", rest, &["--positions", "--d", "--base"])?,
-        Some((&"dot", rest)) => Given::parse("dot", rest, &["--p", "--k", "--d", "--base"])?,
+        Some((&"table", rest)) => {
+            Given::parse("posenc", "table", rest, &["--positions", "--d", "--base"])?
+        }
+        Some((&"dot", rest)) => {
+            Given::parse("posenc", "dot", rest, &["--p", "--k", "--d", "--base"])?
+        }
         Some((other, _)) => {
             return Err(usage(format!(
                 "unknown command `posenc {other}`; try `til posenc --help`"
@@ -106,73 +100,6 @@ fn encoding(given: &Given) -> Result<Sinusoidal, Failure> {
     let d: usize = given.required("--d", WHOLE)?;
     let base = given.optional("--base", NUMBER)?.unwrap_or(DEFAULT_BASE);
     Sinusoidal::new(d, base).map_err(invalid)
-}
-
-const WHOLE: &str = "a whole number";
-const NUMBER: &str = "a number";
-
-/// The `--name value` pairs of one subcommand: known names only, each at most once, nothing else.
-struct Given<'a> {
-    command: &'static str,
-    values: Vec<(&'a str, &'a str)>,
-}
-
-impl<'a> Given<'a> {
-    /// None when help was asked for.
-    fn parse(
-        command: &'static str,
-        args: &[&'a str],
-        known: &[&str],
-    ) -> Result<Option<Given<'a>>, Failure> {
-        let mut values: Vec<(&'a str, &'a str)> = Vec::new();
-        let mut rest = args.iter();
-        while let Some(&arg) = rest.next() {
-            if matches!(arg, "-h" | "--help") {
-                return Ok(None);
-            }
-            // 1. `--name=value` or `--name value`.
-            let (name, inline) = match arg.split_once('=') {
-                Some((name, value)) => (name, Some(value)),
-                None => (arg, None),
-            };
-            // 2. Only this subcommand's options, each once.
-            if !known.contains(&name) {
-                return Err(usage(format!(
-                    "unexpected argument `{arg}` for `til posenc {command}`; try `til posenc --help`"
-                )));
-            }
-            if values.iter().any(|&(seen, _)| seen == name) {
-                return Err(usage(format!("{name} given twice")));
-            }
-            let value = match inline {
-                Some(value) => value,
-                None => rest
-                    .next()
-                    .copied()
-                    .ok_or_else(|| usage(format!("{name} needs a value")))?,
-            };
-            values.push((name, value));
-        }
-        Ok(Some(Given { command, values }))
-    }
-
-    fn optional<T: FromStr>(&self, name: &str, kind: &str) -> Result<Option<T>, Failure> {
-        let Some(&(_, text)) = self.values.iter().find(|&&(seen, _)| seen == name) else {
-            return Ok(None);
-        };
-        text.parse()
-            .map(Some)
-            .map_err(|_| usage(format!("{name} expects {kind}, got `{text}`")))
-    }
-
-    fn required<T: FromStr>(&self, name: &str, kind: &str) -> Result<T, Failure> {
-        self.optional(name, kind)?.ok_or_else(|| {
-            usage(format!(
-                "missing {name} for `til posenc {}`; try `til posenc --help`",
-                self.command
-            ))
-        })
-    }
 }
 
 /// Values the core refuses (d = 0, base ≤ 1, a negative position) are usage errors: the command line

@@ -11,16 +11,19 @@
 //!   rotation that carries each (sin, cos) pair from p to p+k;
 //! - `order`: why positions are needed: two word orders through plain self-attention, without and
 //!   with PE added;
+//! - `rope`: rotary position embedding (inverse frequencies with context scalings, both pair
+//!   layouts, the score's dependence on n − m, the decay bound) and ALiBi's slopes;
 //! - `scheme`: the interface every scheme implements ([`PositionalScheme`]), so views can take
 //!   whichever is chosen.
 //!
-//! Left out on purpose: training the learned table (it stays at its random initialisation), schemes
-//! that act inside attention (RoPE, ALiBi), and any GPU code (the GPU path reuses these definitions
+//! Left out on purpose: training the learned table (it stays at its random initialisation), and any
+//! GPU code (the GPU path reuses these definitions
 //! in f32).
 
 pub mod learned;
 pub mod order;
 pub mod relative;
+pub mod rope;
 pub mod scheme;
 pub mod sinusoidal;
 
@@ -60,6 +63,12 @@ pub enum PosEncError {
     NotAReordering,
     /// `positions × d` is beyond [`MAX_TABLE_VALUES`].
     TableTooLarge { positions: usize, d: usize },
+    /// RoPE turns pairs of coordinates: its dimension must be even and at least 2.
+    OddRotaryDimension(usize),
+    /// A scaling parameter that is not a finite positive number (or out of order).
+    BadParameter { what: &'static str, value: f64 },
+    /// A position past 2^53, where f64 no longer holds every integer: m − n would be wrong.
+    PositionTooLarge(f64),
 }
 
 impl fmt::Display for PosEncError {
@@ -89,6 +98,17 @@ impl fmt::Display for PosEncError {
             PosEncError::NotAReordering => {
                 write!(f, "the two sentences must hold the same words, in any order")
             }
+            PosEncError::OddRotaryDimension(d) => write!(
+                f,
+                "RoPE rotates pairs of dimensions: d must be even and at least 2, got {d}"
+            ),
+            PosEncError::BadParameter { what, value } => {
+                write!(f, "{what} must be a finite number above 0, got {value}")
+            }
+            PosEncError::PositionTooLarge(p) => write!(
+                f,
+                "position {p} is past 2^53, where f64 cannot hold every whole number: the offset m − n would be wrong"
+            ),
             PosEncError::TableTooLarge { positions, d } => write!(
                 f,
                 "a table of {positions} positions × {d} dimensions is too large (at most {MAX_TABLE_VALUES} values)"
