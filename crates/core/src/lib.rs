@@ -11,6 +11,7 @@
 //!   in the wasm is smaller than two).
 //! - [`gguf`]: llama.cpp's GGUF model files (metadata and tensor directory), SmolLM2's source.
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
+//! - [`half`]: half-precision numbers to f32 (MiniLM's token table, GGUF's block scales).
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
 //! - [`link`]: the page's state as a query string, hostile values clamped or ignored with notes.
 //! - [`why`]: why a tokenizer cut a text as it did: merges with their ranks or scores, Unigram
@@ -37,6 +38,7 @@ pub mod embed;
 pub mod fxhash;
 pub mod gguf;
 pub mod gpt2;
+pub mod half;
 pub mod link;
 pub mod minilm;
 pub mod order;

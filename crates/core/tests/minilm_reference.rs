@@ -13,7 +13,7 @@ mod reference_python;
 
 use reference_python::{repo_root, run, run_bytes};
 use til_core::embed::neighbours::of_word;
-use til_core::minilm::half::f16_to_f32;
+use til_core::half::f16_to_f32;
 use til_core::minilm::neighbours::token_table;
 use til_core::minilm::{forward, LayerWeights, TokenEmbeddings, MAX_POSITIONS};
 use til_core::wordpiece::WordPiece;

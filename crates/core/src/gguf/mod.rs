@@ -7,13 +7,15 @@
 //! 3. the tensor directory: name, dimensions, ggml type, offset into the data;
 //! 4. the data, from the next multiple of `general.alignment` (32 by default).
 //!
-//! Leaves out: dequantizing tensors (the assets built from the file do that), big-endian files and
-//! versions 1–2.
+//! A tensor's values come out as f32 ([`dequantize`]: F32, F16, Q4_0, Q4_1, Q8_0). Leaves out:
+//! the K-quants, big-endian files and versions 1–2.
 
+pub mod dequantize;
 mod reader;
 
 use std::fmt;
 
+pub use dequantize::dequantize;
 pub use reader::{Gguf, Tensor, Value};
 
 /// What can be wrong with a GGUF file.
@@ -36,6 +38,11 @@ pub enum GgufError {
     TensorOutOfFile {
         name: String,
     },
+    /// A tensor in a format the lab does not dequantize.
+    UnsupportedTensorType {
+        name: String,
+        code: u32,
+    },
 }
 
 impl fmt::Display for GgufError {
@@ -54,6 +61,10 @@ impl fmt::Display for GgufError {
             GgufError::TensorOutOfFile { name } => {
                 write!(f, "{file}: tensor {name} lies outside the file")
             }
+            GgufError::UnsupportedTensorType { name, code } => write!(
+                f,
+                "tensor {name} is stored as ggml type {code}; the lab reads F32, F16, Q4_0, Q4_1 and Q8_0"
+            ),
         }
     }
 }

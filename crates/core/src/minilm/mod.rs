@@ -9,7 +9,7 @@
 //! normalised[t] = (sum[t] − mean) / √(var + 1e-12) · γ + β       (mean, var over the 384 values)
 //! ```
 //!
-//! - [`half`]: half-precision (float16) decode (how the token table is stored);
+//! - the token table is stored as float16 ([`crate::half`] decodes it);
 //! - [`asset`]: the container format of `tokens.bin` and `layer.bin`;
 //! - [`TokenEmbeddings`]: the 30,522 × 384 token table (tokens.bin, float16);
 //! - [`LayerWeights`]: position table, token-type rows, LayerNorm γ and β (layer.bin, float32);
@@ -27,7 +27,6 @@
 //! batches.
 
 pub mod asset;
-pub mod half;
 mod layer;
 pub mod layer_norm;
 mod layer_weights;

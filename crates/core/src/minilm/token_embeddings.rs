@@ -3,8 +3,8 @@
 //! and decoded a row at a time. Leaves out: the other tables (layer_weights.rs).
 
 use super::asset::{parse, TOKEN_TENSORS};
-use super::half::f16_to_f32;
 use super::{MiniLmError, D_MODEL, VOCAB_SIZE};
+use crate::half::f16_to_f32;
 
 /// The token table, as stored.
 #[derive(Clone, Debug)]

@@ -1,5 +1,5 @@
-//! IEEE 754 half precision (binary16, float16) to single precision, in plain Rust: how the token
-//! table is stored. 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; every f16 is exactly an
+//! IEEE 754 half precision (binary16, float16) to single precision, in plain Rust: how MiniLM's token
+//! table and GGUF's block scales are stored. 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; every f16 is exactly an
 //! f32, so the decode loses nothing. Leaves out: encoding (the asset builder rounds with numpy's
 //! `astype`, round to nearest even).
 
