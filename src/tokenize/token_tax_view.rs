@@ -14,6 +14,7 @@ use super::side::{Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::urls;
 use crate::download::DownloadButton;
+use crate::widgets::markup::escaped;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::{palette_memo, Palette};
@@ -160,13 +161,6 @@ fn joined(
         .collect()
 }
 
-/// `text` escaped, for the table's markup.
-fn escape(text: &str) -> String {
-    let mut out = String::new();
-    crate::widgets::markup::escape_html(&mut out, text);
-    out
-}
-
 /// The table as markup (46 rows of numbers: far less wasm than as views): a language, its
 /// characters, then each column's tokens and ×English; the reader's text last. Each heading is a
 /// button with `data-sort` (0: the asset's order, k: by column k's tax, highest first).
@@ -197,7 +191,7 @@ fn table(
         format!(
             r#"<button type="button" class="quiet" data-sort="{k}" data-testid="token-tax-sort-{k}" aria-pressed="{}">{}</button>"#,
             sort == k,
-            escape(label)
+            escaped(label)
         )
     };
     let mut out = format!(
@@ -223,7 +217,7 @@ fn table(
         )),
         Err(why) => out.push_str(&format!(
             "<td colspan=\"2\" class=\"error\">{}</td>",
-            escape(why)
+            escaped(why)
         )),
     };
     for i in order {
@@ -231,8 +225,8 @@ fn table(
         out.push_str(&format!(
             "<tr data-code=\"{}\"><td lang=\"{}\">{}</td><td class=\"num\">{}</td>",
             language.code,
-            escape(&language.tag),
-            escape(&language.name),
+            escaped(&language.tag),
+            escaped(&language.name),
             language.text.chars().count()
         ));
         (0..columns.len()).for_each(|k| cell(&mut out, k, i));

@@ -103,6 +103,11 @@ pub fn WholeText(text: Signal<String>, sides: Signal<Vec<Side>>) -> impl IntoVie
         // Every column at once (the worker's while the page counts its own); the last to finish
         // writes the report.
         let lines: Rc<RefCell<Vec<Option<Line>>>> = Rc::new(RefCell::new(vec![None; sides.len()]));
+        // No column on show: nothing will finish, so the report is written now.
+        if sides.is_empty() {
+            report.set(write_report(&sides, &[], &text, chars, 0.0));
+            running.set(false);
+        }
         for (i, side) in sides.iter().enumerate() {
             let (state, text, lines, sides) = (
                 side.state.get_untracked(),

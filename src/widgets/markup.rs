@@ -15,6 +15,13 @@ pub fn escape_html(out: &mut String, text: &str) {
     }
 }
 
+/// `text` escaped, as a new string.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    escape_html(&mut out, text);
+    out
+}
+
 /// A count with thousands separators: `20,000`.
 pub fn grouped(n: usize) -> String {
     let digits = n.to_string();

@@ -1,8 +1,11 @@
 //! The `--name value` options of the numeric command groups (`til posenc`, `til rope`): known
-//! names only, each at most once, the value after `=` or as the next argument.
+//! names only, each at most once, the value after `=` or as the next argument; and the usage
+//! errors they share.
 
 use std::ffi::OsString;
 use std::str::FromStr;
+
+use til_core::posenc::PosEncError;
 
 use crate::Failure;
 
@@ -94,6 +97,13 @@ impl<'a> Given<'a> {
     }
 }
 
-fn usage(message: impl Into<String>) -> Failure {
+/// A usage error: the command line asked for something that does not exist.
+pub fn usage(message: impl Into<String>) -> Failure {
     Failure::Usage(message.into())
+}
+
+/// Values the core refuses (d = 0, an odd rotary d, base ≤ 1, a negative position) are usage
+/// errors too.
+pub fn invalid(error: PosEncError) -> Failure {
+    usage(error.to_string())
 }

@@ -10,7 +10,7 @@ use std::io::Write;
 
 use til_core::posenc::{direct_dot, PosEncError, Sinusoidal, DEFAULT_BASE};
 
-use crate::options::{utf8_args, Given, NUMBER, WHOLE};
+use crate::options::{invalid, usage, utf8_args, Given, NUMBER, WHOLE};
 use crate::Failure;
 
 pub const POSENC_USAGE: &str = "\
@@ -100,14 +100,4 @@ fn encoding(given: &Given) -> Result<Sinusoidal, Failure> {
     let d: usize = given.required("--d", WHOLE)?;
     let base = given.optional("--base", NUMBER)?.unwrap_or(DEFAULT_BASE);
     Sinusoidal::new(d, base).map_err(invalid)
-}
-
-/// Values the core refuses (d = 0, base ≤ 1, a negative position) are usage errors: the command line
-/// asked for something that does not exist.
-fn invalid(error: PosEncError) -> Failure {
-    usage(error.to_string())
-}
-
-fn usage(message: impl Into<String>) -> Failure {
-    Failure::Usage(message.into())
 }

@@ -7,9 +7,9 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 use til_core::posenc::rope::{self, Layout, Scaling};
-use til_core::posenc::{PosEncError, DEFAULT_BASE};
+use til_core::posenc::DEFAULT_BASE;
 
-use crate::options::{utf8_args, Given, NUMBER, WHOLE};
+use crate::options::{invalid, usage, utf8_args, Given, NUMBER, WHOLE};
 use crate::Failure;
 
 pub const ROPE_USAGE: &str = "\
@@ -159,13 +159,4 @@ fn vectors(d: usize, count: usize) -> Result<Vec<Vec<f64>>, Failure> {
         )));
     }
     Ok(numbers.chunks(d).map(<[f64]>::to_vec).collect())
-}
-
-/// Values the core refuses (odd d, base ≤ 1, a bad position) are usage errors.
-fn invalid(error: PosEncError) -> Failure {
-    usage(error.to_string())
-}
-
-fn usage(message: impl Into<String>) -> Failure {
-    Failure::Usage(message.into())
 }

@@ -9,14 +9,7 @@ use std::fmt::Write;
 use til_core::gpt2::byte_table::char_byte;
 use til_core::why::{Candidate, CharBytes, Priority, Step, Story, Why, LONGEST_TRACED};
 
-use crate::markup::{escape_html, grouped};
-
-/// `text`, escaped.
-fn esc(text: &str) -> String {
-    let mut out = String::new();
-    escape_html(&mut out, text);
-    out
-}
+use crate::markup::{escaped, grouped};
 
 /// Parts as a row of chips, part `mark` (if any) marked with `class`.
 fn parts(out: &mut String, parts: &[String], mark: Option<usize>, class: &str) {
@@ -26,7 +19,7 @@ fn parts(out: &mut String, parts: &[String], mark: Option<usize>, class: &str) {
         let _ = write!(
             out,
             r#"<span class="why-part {marked}">{}</span>"#,
-            esc(part)
+            escaped(part)
         );
     }
     out.push_str("</span>");
@@ -57,10 +50,10 @@ fn step(out: &mut String, step: &Step, last: bool, token: usize) {
     let _ = write!(
         out,
         r#"<li data-testid="why-step" {data} data-made="{}"><span class="why-join"><span class="why-part">{}</span> + <span class="why-part">{}</span> → <strong>{}</strong> <span class="muted">{said}</span></span>"#,
-        esc(&made),
-        esc(&step.left),
-        esc(&step.right),
-        esc(&made),
+        escaped(&made),
+        escaped(&step.left),
+        escaped(&step.right),
+        escaped(&made),
     );
     if last {
         parts(out, &step.parts, Some(token), "why-token");
@@ -114,13 +107,13 @@ fn lattice(out: &mut String, candidates: &[Candidate]) {
         let _ = write!(
             out,
             r#"<tr class="{class}" data-testid="why-candidate" data-piece="{}" data-id="{}" data-log-prob="{:?}" data-path="{:?}" data-best="{}" data-on-path="{}"><td>{}</td><td>{}–{}</td><td>{:.4}</td><td>{:.4}</td><td>{kept}</td></tr>"#,
-            esc(&c.piece),
+            escaped(&c.piece),
             c.id,
             c.log_prob,
             c.path,
             c.best,
             c.on_path,
-            esc(&c.piece),
+            escaped(&c.piece),
             c.span.start,
             c.span.end,
             c.log_prob,
@@ -141,7 +134,7 @@ fn bytes(out: &mut String, character: &str, ids: &[u32], at: usize) {
         out,
         r#"<p data-testid="why-bytes" data-ids="{}">“{}” ({}) is not a piece of the vocabulary, so byte fallback spells it as its {} UTF-8 bytes, one token each: <code>{}</code> → ids {}. This token is byte {} of {}.</p>"#,
         ids.join(" "),
-        esc(character),
+        escaped(character),
         code_points.join(" "),
         hex.len(),
         hex.join(" "),
@@ -159,7 +152,7 @@ fn anatomy(out: &mut String, chars: &[CharBytes]) {
         let _ = write!(
             out,
             "<tr><td>{} U+{:04X}</td><td>",
-            esc(&c.character.to_string()),
+            escaped(&c.character.to_string()),
             c.character as u32
         );
         for (byte, token) in &c.bytes {
@@ -185,8 +178,8 @@ fn longest(out: &mut String, pieces: &[(String, usize)], made: usize, whole: boo
         let _ = write!(
             out,
             r#"<li data-testid="why-piece" data-piece="{}" data-tried="{tried}"><span class="why-part {class}">{}</span> <span class="muted">after {tried} longer {}</span></li>"#,
-            esc(piece),
-            esc(piece),
+            escaped(piece),
+            escaped(piece),
             if *tried == 1 {
                 "candidate"
             } else {
@@ -208,9 +201,9 @@ pub fn write(why: &Why, text: &str) -> String {
     let _ = write!(
         out,
         r#"<p class="muted">{}</p><p>The chunk that holds it: <code class="why-seen" data-testid="why-chunk">{}</code> <span class="muted">(“{}”, bytes {}–{} of the text)</span></p>"#,
-        esc(why.cut),
-        esc(&why.seen),
-        esc(text.get(why.chunk.clone()).unwrap_or_default()),
+        escaped(why.cut),
+        escaped(&why.seen),
+        escaped(text.get(why.chunk.clone()).unwrap_or_default()),
         why.chunk.start,
         why.chunk.end,
     );

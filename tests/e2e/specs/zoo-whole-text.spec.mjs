@@ -55,5 +55,11 @@ test('1 MB through four tokenizers: the references\' counts, the time shown, no 
   console.log(`[measure] 1 MB in four columns: ${await total.getAttribute('data-ms')} ms in all; longest main-thread task while counting ${Math.max(0, ...longTasks).toFixed(0)} ms; the paste's longest ${Math.max(0, ...pasteTasks).toFixed(0)} ms; counts ${JSON.stringify(expected)}`);
   assert.deepEqual(pasteTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms after the paste');
   assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms while counting');
+
+  // With no column on show the count still ends, with nothing to count.
+  for (const slug of Object.keys(expected)) await page.getByTestId(`compare-choose-${slug}`).uncheck();
+  await page.getByTestId('whole-text-run').click();
+  await page.getByTestId('whole-text-total').filter({ hasText: /through 0 columns/ }).waitFor();
+  assert.equal(await page.getByTestId('whole-text-run').isEnabled(), true);
   app.assertNoErrors();
 });
