@@ -17,6 +17,8 @@ test('a corpus of markup is shown as text in every list', async (t) => {
   await page.getByTestId('bpe-corpus').fill(Array(5).fill(WORDS.join(' ')).join('\n'));
   await setMerges(page, 40);
   await page.getByTestId('bpe-train').click();
+  // The seed walkthrough also reads "step 0 / …": wait for this corpus's words, not just the label.
+  await page.getByTestId('bpe-words').filter({ hasText: 'src=x' }).waitFor();
   await atStep(page, 'step 0 / ');
 
   for (const where of ['first', 'last']) {
