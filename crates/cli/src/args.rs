@@ -26,6 +26,7 @@ commands:
   rope inv-freq          RoPE's inverse frequencies, with a context scaling
   rope rotate            a vector rotated to a position (half or interleaved pairs)
   rope score             R(m)q·R(n)k
+  smollm qk              SmolLM2's first-layer attention logits for a text or ids
   embed neighbors        nearest GloVe words by cosine
   embed analogy          X − Y + Z (king − man + woman)
   embed eval-analogies   Google's analogy benchmark, as gensim
@@ -33,7 +34,7 @@ commands:
   wordpiece encode       MiniLM's WordPiece tokens and ids of a text
   minilm embed           MiniLM's embedding layer on a text, one vector per token
 
-Run `til bpe --help`, `til gpt2 --help`, `til posenc --help`, `til rope --help`,
+Run `til bpe --help`, `til gpt2 --help`, `til posenc --help`, `til rope --help`, `til smollm --help`,
 `til embed --help`, `til wordpiece --help` or `til minilm --help` for the options.
 ";
 

@@ -2,7 +2,7 @@
 //!
 //! This file only dispatches: `args` turns a `til bpe …` command line into a [`Command`] and
 //! `bpe_cmd` runs it against `til-core`; `til gpt2 …` goes to `gpt2_cmd`, `til embed …` to `embed_cmd` and
-//! `til posenc …` to `posenc_cmd`, `til wordpiece …` to `wordpiece_cmd` and `til minilm …` to
+//! `til posenc …` to `posenc_cmd`, `til rope …` to `rope_cmd`, `til smollm …` to `smollm_cmd`, `til wordpiece …` to `wordpiece_cmd` and `til minilm …` to
 //! `minilm_cmd`, which parse their own.
 //! Exit codes: 0 on success (also when the reader of stdout goes away, as with `| head`), 2 for
 //! usage errors, 1 for everything else, always with one `til: ` line on stderr. Left out: colours,
@@ -17,6 +17,7 @@ mod minilm_cmd;
 mod options;
 mod posenc_cmd;
 mod rope_cmd;
+mod smollm_cmd;
 mod tokenize_cmd;
 mod wordpiece_cmd;
 
@@ -78,6 +79,10 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     // So does `til rope …` (rope_cmd.rs).
     if argv.first().is_some_and(|a| a == "rope") {
         return rope_cmd::run(&argv[1..], out);
+    }
+    // So does `til smollm …` (smollm_cmd.rs).
+    if argv.first().is_some_and(|a| a == "smollm") {
+        return smollm_cmd::run(&argv[1..], out);
     }
     // And `til wordpiece …` (wordpiece_cmd.rs) and `til minilm …` (minilm_cmd.rs).
     if argv.first().is_some_and(|a| a == "wordpiece") {

@@ -1,7 +1,9 @@
 //! The lab's dequantizer against llama.cpp's own `gguf` package (its numpy `dequantize`), run in the
 //! same test on SmolLM2-135M-Instruct's file: the first 4,096 rows of the Q8_0 token table and all
 //! of layer 0's attention weights (Q4_1) and norm (F32) must agree bit for bit, as f32. The
-//! reference's python is the zoo venv's (tests/reference_python). Leaves out: the other layers.
+//! reference's python is the zoo venv's (tests/reference_python). The committed first-layer asset
+//! (assets/smollm2/layer0.bin) must be what this file builds, byte for byte. Leaves out: the other
+//! layers.
 
 use std::process::Command;
 
@@ -60,4 +62,13 @@ fn smollm2_layer_0_dequantizes_as_the_gguf_package_does() {
         "[measure] {compared} values of SmolLM2's layer 0 equal the gguf package's, bit for bit"
     );
     assert!(compared > 2_000_000, "{compared}");
+
+    // The page's and the CLI's first-layer asset is these tensors' bytes, rebuilt byte for byte.
+    let committed =
+        std::fs::read(repo_root().join("assets/smollm2/layer0.bin")).expect("the committed asset");
+    let built = til_core::smollm2::layer0::from_gguf(&gguf, &file).expect("it builds");
+    assert!(
+        built == committed,
+        "assets/smollm2/layer0.bin differs from a fresh build: run `cargo xtask zoo`"
+    );
 }

@@ -3,7 +3,8 @@
 //! byte-level BPE by merge list ([`MergeBpe`], 48,900 merges), behind a pre-tokenizer that splits off
 //! every digit and then cuts the rest with GPT-2's pattern ([`pretokenize`]).
 //!
-//! The asset ([`asset`]) is built from the GGUF file by `cargo xtask zoo`. Leaves out: the 17
+//! The asset ([`asset`]) is built from the GGUF file by `cargo xtask zoo`, and so is the first
+//! layer's ([`layer0`]), whose attention logits [`first_attention`] computes. Leaves out: the 17
 //! special tokens on encode (`<|im_start|>` in the text is ordinary text; their ids still decode to
 //! their strings), BOS/EOS (the model adds none), and reading files (callers pass bytes). Bytes the
 //! vocabulary lacks (six control characters, the unassigned planes 4–11) are dropped, as the
@@ -11,6 +12,8 @@
 
 pub mod asset;
 mod explain;
+pub mod first_attention;
+pub mod layer0;
 mod merges;
 mod pretokenize;
 mod unicode_tables;
@@ -19,12 +22,13 @@ use std::fmt;
 
 use crate::asset::AssetError;
 use crate::byte_level::{ByteLevel, MergedPieces};
+use crate::posenc::PosEncError;
 
 pub use merges::MergeBpe;
 pub use pretokenize::{pretokenize, Pieces};
 
 /// Everything that can go wrong: a damaged asset, or a GGUF file that is not SmolLM2's kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Smollm2Error {
     Asset(AssetError),
     /// An empty, repeated or cut-off token, or one that is not in GPT-2's printable byte form.
@@ -37,6 +41,13 @@ pub enum Smollm2Error {
     },
     /// Why a GGUF file cannot be converted.
     Gguf(String),
+    /// A token id past the vocabulary.
+    UnknownId {
+        id: usize,
+        vocab: usize,
+    },
+    /// A sequence longer than the model's context, or a rotation that cannot be done.
+    Position(PosEncError),
 }
 
 impl fmt::Display for Smollm2Error {
@@ -47,6 +58,14 @@ impl fmt::Display for Smollm2Error {
             Smollm2Error::BadToken { id } => write!(f, "{what} is invalid at token {id}"),
             Smollm2Error::BadMerge { rank } => write!(f, "{what} is invalid at merge {rank}"),
             Smollm2Error::Gguf(why) => write!(f, "this GGUF file cannot be used: {why}"),
+            Smollm2Error::UnknownId { id, vocab } => {
+                write!(
+                    f,
+                    "token id {id} is not in SmolLM2's vocabulary (0 to {})",
+                    vocab - 1
+                )
+            }
+            Smollm2Error::Position(error) => error.fmt(f),
         }
     }
 }
