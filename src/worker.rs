@@ -19,13 +19,38 @@ pub struct Remote {
     slug: &'static str,
 }
 
+/// SmolLM2's first attention layer on a text, as the worker computed it (f64).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstLayer {
+    pub ids: Vec<u32>,
+    /// Each token as the vocabulary writes it.
+    pub displays: Vec<String>,
+    /// How many tokens the whole text makes (only the first `len` are computed).
+    pub total: usize,
+    pub heads: usize,
+    pub len: usize,
+    /// The causal logits, head-major lower triangles, each way: interleaved on the GGUF's rows,
+    /// halves on the checkpoint's rows, halves on the GGUF's rows (the bug), no rotation.
+    pub ways: [Vec<f64>; 4],
+    /// The largest |interleaved − half| and |interleaved − bug|.
+    pub half_difference: f64,
+    pub bug_difference: f64,
+}
+
+impl FirstLayer {
+    /// Way `way`'s logit of head `h`, query `m`, key `n` ≤ m.
+    pub fn logit(&self, way: usize, h: usize, m: usize, n: usize) -> f64 {
+        self.ways[way][h * self.len * (self.len + 1) / 2 + m * (m + 1) / 2 + n]
+    }
+}
+
 type Reply = Result<JsValue, String>;
 
 struct Channel {
     worker: Worker,
     ready: bool,
-    /// Messages sent before the worker was ready.
-    held: Vec<JsValue>,
+    /// Messages sent before the worker was ready, with what they hand over.
+    held: Vec<(JsValue, Option<js_sys::Array>)>,
     pending: Vec<(u32, oneshot::Sender<Reply>)>,
     next_id: u32,
     /// Why the worker is unusable, once it is.
@@ -84,8 +109,8 @@ fn on_message(message: MessageEvent) {
         };
         if field(&data, "ready").is_truthy() {
             channel.ready = true;
-            for held in channel.held.drain(..) {
-                let _ = channel.worker.post_message(&held);
+            for (held, transfer) in channel.held.drain(..) {
+                let _ = send(&channel.worker, &held, transfer.as_ref());
             }
             return;
         }
@@ -115,8 +140,20 @@ fn on_error(why: String) {
     });
 }
 
+/// Posts `message`, its `transfer` list's buffers moved rather than copied.
+fn send(
+    worker: &Worker,
+    message: &JsValue,
+    transfer: Option<&js_sys::Array>,
+) -> Result<(), JsValue> {
+    match transfer {
+        Some(transfer) => worker.post_message_with_transfer(message, transfer),
+        None => worker.post_message(message),
+    }
+}
+
 /// Posts `message`, starting the worker first if need be; held until the worker is ready.
-fn post(message: JsValue) -> Result<(), String> {
+fn post(message: JsValue, transfer: Option<js_sys::Array>) -> Result<(), String> {
     CHANNEL.with(|channel| {
         let mut channel = channel.borrow_mut();
         if channel.is_none() {
@@ -145,12 +182,10 @@ fn post(message: JsValue) -> Result<(), String> {
             return Err(why.clone());
         }
         if channel.ready {
-            channel
-                .worker
-                .post_message(&message)
+            send(&channel.worker, &message, transfer.as_ref())
                 .map_err(|_| "cannot reach the tokenizer worker".to_string())
         } else {
-            channel.held.push(message);
+            channel.held.push((message, transfer));
             Ok(())
         }
     })
@@ -161,10 +196,12 @@ impl Remote {
     /// reported by the first [`Remote::encode`].
     pub fn load(slug: &'static str, bytes: &[u8]) -> Result<Remote, String> {
         let bytes = Uint8Array::from(bytes);
-        post(object(&[
-            ("load", &JsValue::from_str(slug)),
-            ("bytes", &bytes),
-        ]))?;
+        // Moved, not copied: the first layer is 30 MB.
+        let transfer = js_sys::Array::of1(&bytes.buffer());
+        post(
+            object(&[("load", &JsValue::from_str(slug)), ("bytes", &bytes)]),
+            Some(transfer),
+        )?;
         Ok(Remote { slug })
     }
 
@@ -182,7 +219,7 @@ impl Remote {
         let id = id.ok_or("the tokenizer worker has not started")?;
         let id_value = JsValue::from(id);
         let question = object(&[fields, &[("id", &id_value)]].concat());
-        if let Err(why) = post(question) {
+        if let Err(why) = post(question, None) {
             // Unsent, it will never be answered: forget it.
             CHANNEL.with(|channel| {
                 if let Some(channel) = channel.borrow_mut().as_mut() {
@@ -236,6 +273,31 @@ impl Remote {
         let slug = JsValue::from_str(self.slug);
         let data = Self::ask(&[("count", &slug), ("text", &JsValue::from_str(text))]).await?;
         Ok(field(&data, "count").as_f64().unwrap_or(0.0) as usize)
+    }
+
+    /// SmolLM2's first-layer logits for the first `limit` tokens of `text` (the worker holds the
+    /// `smollm2` tokenizer and the `layer0` layer).
+    pub async fn first_layer(text: &str, limit: usize) -> Result<FirstLayer, String> {
+        let data = Self::ask(&[
+            ("attention", &JsValue::from_str(text)),
+            ("limit", &JsValue::from(limit as u32)),
+        ])
+        .await?;
+        let whole = |name| field(&data, name).as_f64().unwrap_or(0.0);
+        let way = |name| js_sys::Float64Array::new(&field(&data, name)).to_vec();
+        Ok(FirstLayer {
+            ids: Uint32Array::new(&field(&data, "ids")).to_vec(),
+            displays: js_sys::Array::from(&field(&data, "displays"))
+                .iter()
+                .map(|d| d.as_string().unwrap_or_default())
+                .collect(),
+            total: whole("total") as usize,
+            heads: whole("heads") as usize,
+            len: whole("len") as usize,
+            ways: [way("interleaved"), way("half"), way("bug"), way("off")],
+            half_difference: whole("halfDifference"),
+            bug_difference: whole("bugDifference"),
+        })
     }
 
     /// Why token `token` of `text` is what it is, as markup the worker wrote.

@@ -24,6 +24,9 @@ pub const MISTRAL_V1: &str = "mistral/mistral-v1.bin";
 pub const TEKKEN: &str = "mistral/tekken.bin";
 /// SmolLM2's tokens and merges (0.6 MB, 0.38 MB gzip).
 pub const SMOLLM2: &str = "smollm2/smollm2.bin";
+/// SmolLM2's first layer: token table (Q8_0), norm, W_q and W_k (Q4_1), as the GGUF has them
+/// (30.4 MB, 28.5 MB gzip).
+pub const SMOLLM2_LAYER0: &str = "smollm2/layer0.bin";
 /// Article 1 of the Universal Declaration of Human Rights in 45 languages (16 KB), the token tax.
 pub const UDHR: &str = "udhr/article1.tsv";
 /// Tiny Shakespeare (1.1 MB), a corpus preset.

@@ -35,7 +35,7 @@ fn spread_text(s: Spread) -> String {
 
 /// Positions across, dimensions down, as the lab's other tables.
 fn table_raster(table: &PositionTable, palette: &Palette, scale: f64) -> Raster {
-    Raster::paint(table.positions(), table.d(), palette, scale, |p, d| {
+    Raster::paint(table.positions(), table.d(), palette, scale, &|p, d| {
         table.row(p).map(|row| row[d])
     })
 }

@@ -30,7 +30,7 @@ pub fn TensorHeatmap(
         embedded.with(|e| {
             e.as_ref().map(|e| {
                 let values = pick(e);
-                Raster::paint(D_MODEL, values.len() / D_MODEL, &palette, scale, |d, t| {
+                Raster::paint(D_MODEL, values.len() / D_MODEL, &palette, scale, &|d, t| {
                     values.get(t * D_MODEL + d).map(|&v| f64::from(v))
                 })
             })

@@ -3,8 +3,11 @@
 //! the offset curves, the rotation behind them, "dog bit man" with and without positions, and what f32
 //! would change. All numbers come from
 //! `til_core::posenc`; the views only lay them out.
+mod alibi_panel;
 mod animation;
+mod context_scaling;
 mod cursor_bar;
+mod first_layer;
 mod format;
 mod journey;
 mod keys;
@@ -12,6 +15,9 @@ pub mod link;
 mod offset;
 mod order_comparison;
 mod precision;
+mod rope_pairs;
+mod rope_scores;
+mod rope_state;
 mod rotation;
 mod scheme;
 mod settings;
@@ -25,10 +31,17 @@ use leptos::prelude::*;
 
 use crate::minilm::LearnedPositions;
 use crate::widgets::plot::media::palette_memo;
+use alibi_panel::AlibiPanel;
+use context_scaling::ContextScaling;
 use cursor_bar::CursorBar;
+use first_layer::FirstLayerPanel;
 use offset::OffsetPanel;
 use precision::PrecisionNote;
+use rope_pairs::RopePairs;
+use rope_scores::RopeScores;
+use rope_state::RopeLab;
 use rotation::RotationPanel;
+use scheme::SchemeChoice;
 use settings::Settings;
 use state::PeLab;
 use tables::Tables;
@@ -48,6 +61,7 @@ pub fn PositionLab(
     link::restore(lab);
     keys::listen(lab, active);
     spoken::summarise_changes(lab);
+    let rope = RopeLab::new(lab);
     view! {
         <section class="lab position-lab" aria-labelledby="position-heading">
             <h2 id="position-heading" data-testid="lab-title">"Position: where each token sits"</h2>
@@ -59,14 +73,25 @@ pub fn PositionLab(
                 ", and the dot product of two positions depends only on how far apart they are."
             </p>
             <Settings lab=lab/>
-            <CursorBar lab=lab reduced=reduced/>
-            <Waves lab=lab palette=palette/>
-            <Tables lab=lab palette=palette/>
-            <OffsetPanel lab=lab palette=palette/>
-            <LearnedPositions active=active palette=palette timer=lab.timer/>
-            <RotationPanel lab=lab palette=palette/>
-            <WordOrder lab=lab active=active/>
-            <PrecisionNote lab=lab/>
+            {crate::dynamic::dynamic(move || match lab.choice.get() {
+                SchemeChoice::Rope => view! {
+                    <RopePairs lab=lab rope=rope palette=palette/>
+                    <RopeScores lab=lab rope=rope palette=palette/>
+                    <ContextScaling lab=lab palette=palette/>
+                    <FirstLayerPanel palette=palette/>
+                }.into_any(),
+                SchemeChoice::Alibi => view! { <AlibiPanel lab=lab palette=palette/> }.into_any(),
+                SchemeChoice::Sinusoidal | SchemeChoice::Learned => view! {
+                    <CursorBar lab=lab reduced=reduced/>
+                    <Waves lab=lab palette=palette/>
+                    <Tables lab=lab palette=palette/>
+                    <OffsetPanel lab=lab palette=palette/>
+                    <LearnedPositions active=active palette=palette timer=lab.timer/>
+                    <RotationPanel lab=lab palette=palette/>
+                    <WordOrder lab=lab active=active/>
+                    <PrecisionNote lab=lab/>
+                }.into_any(),
+            })}
         </section>
     }
 }

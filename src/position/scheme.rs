@@ -1,22 +1,32 @@
-//! Which positional scheme the lab's relative-offset views follow: one choice among the schemes the
-//! core implements (`til_core::posenc::PositionalScheme`). A new scheme is one more value here and
-//! one more arm in [`PeLab`](super::state::PeLab)'s `scheme` memo.
+//! Which positional scheme the lab shows: the additive ones the core implements as
+//! `til_core::posenc::PositionalScheme` (their relative-offset views follow the choice), and the two
+//! that act inside attention, RoPE and ALiBi, which have views of their own. A new additive scheme is
+//! one more value here and one more arm in [`PeLab`](super::state::PeLab)'s `scheme` memo.
 
 /// The schemes a reader can choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SchemeChoice {
     Sinusoidal,
     Learned,
+    Rope,
+    Alibi,
 }
 
 impl SchemeChoice {
-    pub const ALL: [SchemeChoice; 2] = [SchemeChoice::Sinusoidal, SchemeChoice::Learned];
+    pub const ALL: [SchemeChoice; 4] = [
+        SchemeChoice::Sinusoidal,
+        SchemeChoice::Learned,
+        SchemeChoice::Rope,
+        SchemeChoice::Alibi,
+    ];
 
     /// The value in the link and the menu, as the core names the scheme.
     pub fn name(self) -> &'static str {
         match self {
             SchemeChoice::Sinusoidal => "sinusoidal",
             SchemeChoice::Learned => "learned",
+            SchemeChoice::Rope => "rope",
+            SchemeChoice::Alibi => "alibi",
         }
     }
 
@@ -24,6 +34,8 @@ impl SchemeChoice {
         match self {
             SchemeChoice::Sinusoidal => "Sinusoidal (a formula)",
             SchemeChoice::Learned => "Learned (random init, seeded)",
+            SchemeChoice::Rope => "RoPE (rotates q and k)",
+            SchemeChoice::Alibi => "ALiBi (a bias on the logits)",
         }
     }
 
@@ -32,6 +44,7 @@ impl SchemeChoice {
         match self {
             SchemeChoice::Sinusoidal => "PE",
             SchemeChoice::Learned => "W",
+            SchemeChoice::Rope | SchemeChoice::Alibi => "P",
         }
     }
 
@@ -58,6 +71,6 @@ mod tests {
         for choice in SchemeChoice::ALL {
             assert_eq!(SchemeChoice::parse(choice.name()), Some(choice));
         }
-        assert_eq!(SchemeChoice::parse("rope"), None);
+        assert_eq!(SchemeChoice::parse("xpos"), None);
     }
 }

@@ -87,6 +87,8 @@ impl PeLab {
                 match choice.get() {
                     SchemeChoice::Sinusoidal => Some(Arc::new(encoding.get().ok()?)),
                     SchemeChoice::Learned => Some(learned.get().ok()?),
+                    // Not added to the tokens: no offset views.
+                    SchemeChoice::Rope | SchemeChoice::Alibi => None,
                 }
             },
             |_, _| true,
@@ -94,6 +96,7 @@ impl PeLab {
         let scheme_table = Memo::new(move |_| match choice.get() {
             SchemeChoice::Sinusoidal => table.get(),
             SchemeChoice::Learned => learned_table.get(),
+            SchemeChoice::Rope | SchemeChoice::Alibi => None,
         });
         let vector = Memo::new(move |_| {
             let p = position.get();

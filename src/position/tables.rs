@@ -168,7 +168,7 @@ fn table_raster<'a>(
     palette: &Palette,
     scale: f64,
 ) -> Raster {
-    Raster::paint(count, d, palette, scale, |pos, dim| {
+    Raster::paint(count, d, palette, scale, &|pos, dim| {
         row(pos).map(|row| row[dim])
     })
 }
@@ -180,5 +180,5 @@ fn matrix_raster(matrix: &Grid, n: usize, palette: &Palette) -> Raster {
         .iter()
         .fold(0.0f64, |m, v| m.max(v.abs()))
         .max(f64::MIN_POSITIVE);
-    Raster::paint(n, n, palette, scale, |q, p| matrix.get(p, q))
+    Raster::paint(n, n, palette, scale, &|q, p| matrix.get(p, q))
 }

@@ -74,10 +74,12 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
         }
     };
     let failed = |e: til_core::smollm2::Smollm2Error| Failure::Run(e.to_string());
-    let layer = layer0::parse(LAYER0).map_err(failed)?;
+    let attention =
+        FirstAttention::new(layer0::parse(LAYER0.to_vec()).map_err(failed)?).map_err(failed)?;
+    let vocab = attention.shape.vocab;
     let ids = match (given.optional::<String>("--ids", "ids")?, text) {
         (Some(_), Some(_)) => return Err(usage("give --ids or TEXT, not both")),
-        (Some(ids), None) => parse_ids(ids.as_bytes(), &format!("0..={}", layer.shape.vocab - 1))?,
+        (Some(ids), None) => parse_ids(ids.as_bytes(), &format!("0..={}", vocab - 1))?,
         (None, Some(text)) => Smollm2::from_asset(TOKENIZER)
             .map_err(failed)?
             .encode_ids(text),
@@ -86,10 +88,7 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     if ids.is_empty() {
         return Err(Failure::Run("no tokens: nothing to attend to".into()));
     }
-    let logits = FirstAttention::new(&layer)
-        .map_err(failed)?
-        .logits(&layer, &ids, rotation)
-        .map_err(failed)?;
+    let logits = attention.logits(&ids, rotation).map_err(failed)?;
     for h in 0..logits.heads {
         for m in 0..logits.len {
             let values: Vec<String> = logits.row(h, m).iter().map(f64::to_string).collect();

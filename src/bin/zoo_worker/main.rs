@@ -17,6 +17,11 @@
 //! 6. from the page `{why: SLUG, id: N, text: STRING, token: N}`: answers `{id: N, html}`, why that
 //!    token of the text is what it is, as markup (why_markup.rs).
 //!
+//! 7. from the page `{load: "layer0", bytes}`: builds SmolLM2's first attention layer
+//!    (attention.rs); then `{attention: TEXT, id: N, limit: N}` answers the logits of TEXT's first
+//!    `limit` smollm2 tokens every way (attention.rs), with `displays` (each token as the
+//!    vocabulary writes it) and `total` (how many tokens the whole text makes).
+//!
 //! It also holds copies of GPT-2 and MiniLM's WordPiece (slugs `gpt2`, `wordpiece`), for "why this
 //! split" alone: the page encodes them itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
 //! these tokenizers).
@@ -35,6 +40,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+mod attention;
 #[path = "../../widgets/markup.rs"]
 mod markup;
 mod why_markup;
@@ -78,7 +84,7 @@ fn field(object: &JsValue, name: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn set(object: &Object, name: &str, value: &JsValue) {
+pub(crate) fn set(object: &Object, name: &str, value: &JsValue) {
     // Setting a property on a plain object cannot fail.
     let _ = Reflect::set(object, &JsValue::from_str(name), value);
 }
@@ -141,10 +147,26 @@ fn why(slug: &str, text: &str, token: usize) -> Result<Object, String> {
     Ok(reply)
 }
 
+/// The logits of `text`'s first `limit` SmolLM2 tokens, with the tokens as the vocabulary writes
+/// them and the whole text's count.
+fn first_layer(text: &str, limit: usize) -> Result<Object, String> {
+    let pieces = with_tokenizer("smollm2", |tokenizer| tokenizer.encode(text))?;
+    let kept = &pieces[..pieces.len().min(limit)];
+    let ids: Vec<u32> = kept.iter().map(|p| p.id.unwrap_or(0)).collect();
+    let reply = attention::logits(&ids)?;
+    let displays: Array = kept.iter().map(|p| JsValue::from_str(&p.display)).collect();
+    set(&reply, "displays", &displays);
+    set(&reply, "total", &JsValue::from(pieces.len() as u32));
+    Ok(reply)
+}
+
 fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     let data = message.data();
     if let Some(slug) = field(&data, "load").as_string() {
         let bytes = Uint8Array::new(&field(&data, "bytes")).to_vec();
+        if slug == "layer0" {
+            return attention::load(bytes);
+        }
         let loaded = build(&slug, &bytes);
         TOKENIZERS.with(|all| {
             let mut all = all.borrow_mut();
@@ -169,6 +191,9 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
             );
             reply
         })
+    } else if let Some(text) = field(&data, "attention").as_string() {
+        let limit = field(&data, "limit").as_f64().unwrap_or(0.0) as usize;
+        first_layer(&text, limit)
     } else if let Some(slug) = field(&data, "why").as_string() {
         let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;
         why(

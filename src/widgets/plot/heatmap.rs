@@ -28,7 +28,8 @@ impl Raster {
         height: usize,
         palette: &Palette,
         scale: f64,
-        value: impl Fn(usize, usize) -> Option<f64>,
+        // A trait object: one copy of the loop serves every heatmap on the page.
+        value: &dyn Fn(usize, usize) -> Option<f64>,
     ) -> Raster {
         let hatch = [palette.panel, mix(palette.panel, palette.muted, 0.35)];
         let mut rgba = Vec::with_capacity(width * height * 4);

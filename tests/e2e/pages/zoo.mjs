@@ -94,3 +94,19 @@ export function trainedModel(dir, options) {
   if (run.status !== 0) throw new Error(`tests/reference/train_spm.py failed:\n${run.stderr}`);
   return `${prefix}.model`;
 }
+
+/**
+ * SmolLM2's first-layer logits for `ids` from tests/reference/smollm_qk.py (numpy float64, as
+ * transformers computes them; `rope` false for no rotation): `logits[h][m][n]`.
+ */
+export function referenceFirstLayer(ids, rope = true) {
+  const args = [join(ROOT, 'tests', 'reference', 'smollm_qk.py'), ...(rope ? [] : ['--no-rope']), ...ids.map(String)];
+  const run = spawnSync(zooPython(), args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (run.status !== 0) throw new Error(`tests/reference/smollm_qk.py failed:\n${run.stderr}`);
+  const logits = [];
+  for (const line of run.stdout.trim().split('\n')) {
+    const [h, m, ...values] = line.split(' ').map(Number);
+    (logits[h] ??= [])[m] = values;
+  }
+  return logits;
+}

@@ -5,30 +5,7 @@
 // numbers; the choice is in the link and survives a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FOUR_DECIMALS, PE, dot, number, openPositionLab, setRange } from './pe-lab.mjs';
-
-const SEED = 2019n;
-const MASK = (1n << 64n) - 1n;
-
-/** The learned table's rows 0..rows of width d, drawn as the core draws them. */
-function learnedTable(rows, d, seed = SEED) {
-  let state = seed;
-  const nextU64 = () => {
-    state = (state + 0x9e3779b97f4a7c15n) & MASK;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce5e4b9n) & MASK;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
-    return z ^ (z >> 31n);
-  };
-  const openUnit = () => Number((nextU64() >> 11n) + 1n) / 2 ** 53;
-  const values = [];
-  while (values.length < rows * d) {
-    const radius = Math.sqrt(-2 * Math.log(openUnit()));
-    const angle = 2 * Math.PI * openUnit();
-    values.push(radius * Math.cos(angle), radius * Math.sin(angle));
-  }
-  return Array.from({ length: rows }, (_, p) => values.slice(p * d, (p + 1) * d));
-}
+import { FOUR_DECIMALS, PE, dot, learnedTable, number, openPositionLab, setRange } from './pe-lab.mjs';
 
 test('the offset views follow the chosen scheme, and the choice is in the link', async (t) => {
   const app = await openPositionLab();

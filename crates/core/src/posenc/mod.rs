@@ -24,6 +24,7 @@ pub mod learned;
 pub mod order;
 pub mod relative;
 pub mod rope;
+pub mod rope_analysis;
 pub mod scheme;
 pub mod sinusoidal;
 

@@ -56,10 +56,11 @@ impl Logits {
     }
 }
 
-/// The first layer's weights, dequantized once.
+/// The first layer: its asset, and its weights dequantized once.
 #[derive(Clone, Debug)]
 pub struct FirstAttention {
     pub shape: Shape,
+    layer: Layer0,
     norm: Vec<f64>,
     w_q: Vec<f64>,
     w_k: Vec<f64>,
@@ -80,7 +81,7 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 }
 
 impl FirstAttention {
-    pub fn new(layer: &Layer0) -> Result<FirstAttention, Smollm2Error> {
+    pub fn new(layer: Layer0) -> Result<FirstAttention, Smollm2Error> {
         let shape = layer.shape;
         Ok(FirstAttention {
             shape,
@@ -89,12 +90,13 @@ impl FirstAttention {
             w_k: layer.w_k(),
             inv_freq: rope::inv_freq(shape.head_dim, shape.rope_base, Scaling::None)
                 .map_err(Smollm2Error::Position)?,
+            layer,
         })
     }
 
     /// Steps 1–2: token `id`'s embedding row, RMS-normalised and scaled.
-    pub fn normed_row(&self, layer: &Layer0, id: u32) -> Result<Vec<f64>, Smollm2Error> {
-        let x = layer.token_row(id)?;
+    pub fn normed_row(&self, id: u32) -> Result<Vec<f64>, Smollm2Error> {
+        let x = self.layer.token_row(id)?;
         let mean_square = x.iter().map(|v| v * v).sum::<f64>() / x.len() as f64;
         let scale = 1.0 / (mean_square + self.shape.epsilon).sqrt();
         Ok(x.iter()
@@ -129,12 +131,7 @@ impl FirstAttention {
     }
 
     /// Every head's causal logits for the tokens `ids` at positions 0, 1, ….
-    pub fn logits(
-        &self,
-        layer: &Layer0,
-        ids: &[u32],
-        rotation: Rotation,
-    ) -> Result<Logits, Smollm2Error> {
+    pub fn logits(&self, ids: &[u32], rotation: Rotation) -> Result<Logits, Smollm2Error> {
         if ids.len() > self.shape.context {
             return Err(Smollm2Error::Position(PosEncError::SequenceTooLong {
                 len: ids.len(),
@@ -144,7 +141,7 @@ impl FirstAttention {
         let mut qs = Vec::with_capacity(ids.len());
         let mut ks = Vec::with_capacity(ids.len());
         for (p, &id) in ids.iter().enumerate() {
-            let x = self.normed_row(layer, id)?;
+            let x = self.normed_row(id)?;
             let [q, k] = self
                 .rotated(&x, p, rotation)
                 .map_err(Smollm2Error::Position)?;
@@ -200,11 +197,10 @@ mod tests {
 
     #[test]
     fn both_layouts_give_the_same_logits_and_the_bug_does_not() {
-        let asset = tiny();
-        let layer = parse(&asset).expect("a valid asset");
-        let attention = FirstAttention::new(&layer).expect("weights");
+        let layer = parse(tiny()).expect("a valid asset");
+        let attention = FirstAttention::new(layer).expect("weights");
         let ids = [0, 1, 0];
-        let logits = |r| attention.logits(&layer, &ids, r).expect("logits");
+        let logits = |r| attention.logits(&ids, r).expect("logits");
         let interleaved = logits(Rotation::Interleaved);
         assert_eq!((interleaved.heads, interleaved.len), (2, 3));
         assert_eq!(interleaved.row(1, 2).len(), 3);
@@ -217,22 +213,21 @@ mod tests {
     #[test]
     fn unknown_ids_long_inputs_and_damage_are_refused() {
         let asset = tiny();
-        let layer = parse(&asset).expect("a valid asset");
-        let attention = FirstAttention::new(&layer).expect("weights");
+        let attention = FirstAttention::new(parse(asset.clone()).expect("valid")).expect("weights");
         assert_eq!(
-            attention.logits(&layer, &[2], Rotation::Off),
+            attention.logits(&[2], Rotation::Off),
             Err(Smollm2Error::UnknownId { id: 2, vocab: 2 })
         );
         assert_eq!(
             attention
-                .logits(&layer, &[0; 4], Rotation::Off)
+                .logits(&[0; 4], Rotation::Off)
                 .unwrap_err()
                 .to_string(),
             "Sequence length (4) exceeds maximum context window (3)"
         );
-        assert!(parse(&asset[..asset.len() - 1]).is_err());
+        assert!(parse(asset[..asset.len() - 1].to_vec()).is_err());
         let mut damaged = asset.clone();
         *damaged.last_mut().unwrap() ^= 1;
-        assert!(matches!(parse(&damaged), Err(Smollm2Error::Asset(_))));
+        assert!(matches!(parse(damaged), Err(Smollm2Error::Asset(_))));
     }
 }

@@ -46,11 +46,11 @@ pub struct Shape {
     pub epsilon: f64,
 }
 
-/// A parsed asset: the shape and the four tensors, pointing into the asset's bytes.
+/// A parsed asset: the shape and the four tensors, pointing into the asset's bytes, which it keeps.
 #[derive(Clone, Debug)]
-pub struct Layer0<'a> {
+pub struct Layer0 {
     pub shape: Shape,
-    bytes: &'a [u8],
+    bytes: Vec<u8>,
     token_table: Tensor,
     norm: Tensor,
     q: Tensor,
@@ -68,8 +68,8 @@ fn dims(shape: &Shape) -> [Vec<u64>; 4] {
 }
 
 /// Reads the asset, checking the container, the shape and every tensor's length.
-pub fn parse(asset: &[u8]) -> Result<Layer0<'_>, Smollm2Error> {
-    let header = FORMAT.read(asset)?;
+pub fn parse(asset: Vec<u8>) -> Result<Layer0, Smollm2Error> {
+    let header = FORMAT.read(&asset)?;
     let field = |i| header.field(i) as usize;
     let shape = Shape {
         vocab: field(0),
@@ -107,6 +107,7 @@ pub fn parse(asset: &[u8]) -> Result<Layer0<'_>, Smollm2Error> {
         tensors.push(tensor);
     }
     header.payload(start as u64)?;
+    drop(header);
     let [token_table, norm, q, k]: [Tensor; 4] = tensors.try_into().expect("four tensors");
     Ok(Layer0 {
         shape,
@@ -118,9 +119,9 @@ pub fn parse(asset: &[u8]) -> Result<Layer0<'_>, Smollm2Error> {
     })
 }
 
-impl Layer0<'_> {
+impl Layer0 {
     fn values(&self, tensor: &Tensor) -> Vec<f64> {
-        dequantize(tensor, self.bytes)
+        dequantize(tensor, &self.bytes)
             .expect("parse checked the tensor's type and length")
             .into_iter()
             .map(f64::from)
@@ -223,8 +224,8 @@ pub fn from_gguf(gguf: &Gguf, file: &[u8]) -> Result<Vec<u8>, Smollm2Error> {
     }
     let asset = FORMAT.write(&fields, &payload);
     // What is written must read back with the GGUF's dimensions.
-    let parsed = parse(&asset)?;
-    for (t, dims) in found.iter().zip(dims(&parsed.shape)) {
+    let shape = parse(asset.clone())?.shape;
+    for (t, dims) in found.iter().zip(dims(&shape)) {
         if t.dims != dims {
             return Err(Smollm2Error::Gguf(format!(
                 "{} is {:?}, not {:?}",

@@ -1,0 +1,70 @@
+// SmolLM2's first attention layer in the page against numpy float64 (tests/reference/smollm_qk.py,
+// written as transformers computes Llama attention, from the GGUF's weights): the tokens are the
+// reference tokenizer's ids, every logit of three heads' tables is the reference's to the 4 decimals
+// shown, the two layouts give the same numbers, no rotation gives the reference's unrotated logits,
+// and rotating halves of the GGUF's rows (the conversion bug) does not.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FOUR_DECIMALS, openPositionLab } from './pe-lab.mjs';
+import { referenceFirstLayer, zooReferenceIds } from '../pages/zoo.mjs';
+
+const table = (page) =>
+  page.$$eval('[data-testid="first-layer-table"] tbody tr', (rows) =>
+    rows.map((row) => [...row.querySelectorAll('td')].filter((td) => !td.classList.contains('masked')).map((td) => Number(td.textContent))));
+
+function assertTable(shown, reference, what) {
+  let compared = 0;
+  shown.forEach((row, m) => row.forEach((value, n) => {
+    assert.ok(Math.abs(value - reference[m][n]) <= FOUR_DECIMALS, `${what} (${m}, ${n}): ${value} vs ${reference[m][n]}`);
+    compared++;
+  }));
+  assert.ok(compared > 0, `${what}: a table`);
+  return compared;
+}
+
+test("SmolLM2 first-layer logits: the reference tokenizer's ids and numpy's float64 logits, both layouts, the bug", async (t) => {
+  const app = await openPositionLab({ timeoutMs: 120_000 });
+  t.after(() => app.close());
+  const { page } = app;
+  await page.getByTestId('pe-scheme').selectOption('rope');
+  await page.getByTestId('first-layer-load').click();
+  await page.getByTestId('first-layer-table').waitFor({ timeout: 120_000 });
+  const sentence = await page.getByTestId('first-layer-text').inputValue();
+  const ids = await page.getByTestId('first-layer-token').evaluateAll((chips) => chips.map((c) => Number(c.dataset.id)));
+  assert.deepEqual(ids, zooReferenceIds([sentence], 'smollm2')[0], 'the reference tokenizer\'s ids');
+
+  const rotated = referenceFirstLayer(ids);
+  let compared = 0;
+  for (const head of [0, 4, 8]) {
+    await page.getByRole('button', { name: `head ${head}`, exact: true }).click();
+    await page.getByTestId('first-layer-table').filter({ hasText: `Head ${head},` }).waitFor();
+    compared += assertTable(await table(page), rotated[head], `head ${head}`);
+  }
+  const interleaved = await page.getByTestId('first-layer-table').locator('tbody').textContent();
+  await page.getByTestId('first-layer-way').selectOption('half');
+  await page.getByTestId('first-layer-table').filter({ hasText: 'transformers' }).waitFor();
+  assert.equal(await page.getByTestId('first-layer-table').locator('tbody').textContent(), interleaved, 'both layouts, the same logits');
+  const agree = Number((await page.getByTestId('first-layer-layouts').textContent()).match(/agree to ([^ ]+) on every logit/)[1]);
+  assert.ok(agree < 1e-12, `layouts agree to ${agree}`);
+
+  await page.getByTestId('first-layer-way').selectOption('off');
+  await page.getByTestId('first-layer-table').filter({ hasText: 'No rotation' }).waitFor();
+  compared += assertTable(await table(page), referenceFirstLayer(ids, false)[8], 'no rotation, head 8');
+
+  await page.getByTestId('first-layer-way').selectOption('bug');
+  await page.getByTestId('first-layer-table').filter({ hasText: 'conversion bug' }).waitFor();
+  const bug = await table(page);
+  const moved = Math.max(...bug.flatMap((row, m) => row.map((v, n) => Math.abs(v - rotated[8][m][n]))));
+  assert.ok(moved > 0.05, `the bug moves head 8's logits by ${moved}`);
+
+  // Another sentence: "man bit dog" is asked again and answered with its own ids.
+  await page.getByTestId('first-layer-way').selectOption('interleaved');
+  await page.getByRole('button', { name: 'man bit dog' }).click();
+  await page.getByTestId('first-layer-table').filter({ hasText: 'man' }).waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="first-layer-text"]').value === 'The man bit the dog.');
+  const manIds = zooReferenceIds(['The man bit the dog.'], 'smollm2')[0];
+  await page.waitForFunction((expected) => [...document.querySelectorAll('[data-testid="first-layer-token"]')].map((c) => c.dataset.id).join(' ') === expected, manIds.join(' '));
+  compared += assertTable(await table(page), referenceFirstLayer(manIds)[8], '"man bit dog", head 8');
+  console.log(`[measure] SmolLM2 first layer in the page: ${compared} logits equal numpy float64's to 4 decimals; the layouts agree to ${agree.toExponential(1)}; the bug moves logits by up to ${moved.toFixed(2)}`);
+  app.assertNoErrors();
+});
