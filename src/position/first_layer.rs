@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::rope_state::FIRST_SENTENCE;
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, urls, Asset};
 use crate::widgets::markup::escaped;
@@ -37,7 +38,7 @@ const WAYS: [(&str, &str); 4] = [
     ("off", "No rotation: content alone"),
 ];
 const PRESETS: [(&str, &str); 3] = [
-    ("The dog bit the man.", "dog bit man"),
+    (FIRST_SENTENCE, "dog bit man"),
     ("The man bit the dog.", "man bit dog"),
     (
         "the the the the the the the the the the the the the the the the",
@@ -56,9 +57,12 @@ fn tokenizer_asset() -> Asset<Remote> {
 }
 
 #[component]
-pub fn FirstLayerPanel(palette: Memo<Palette>) -> impl IntoView {
+pub fn FirstLayerPanel(
+    /// The sentence, held by the lab (it is in the link).
+    text: RwSignal<String>,
+    palette: Memo<Palette>,
+) -> impl IntoView {
     let (layer, tokenizer) = (layer_asset(), tokenizer_asset());
-    let text = RwSignal::new(PRESETS[0].0.to_string());
     let way = RwSignal::new(0usize);
     let head = RwSignal::new(0usize);
     let result = RwSignal::new(None::<Result<FirstLayer, String>>);

@@ -1,11 +1,13 @@
 //! The Position lab in the page's link: how many positions, d_model, the base, the position p, the
-//! offset k, the positional scheme the offset views follow, and the word-order sentences. A link with p shows that position still (the gliding
+//! offset k, the positional scheme the offset views follow, the word-order sentences, RoPE's m and
+//! n and SmolLM2's sentence. A link with p shows that position still (the gliding
 //! cursor stops); while the cursor glides, p stays out of the link. The base snaps to the slider's
 //! stops (tenths of a power of ten) and a note says so when that moves it.
 //! Left out: the learned table's training length and the rotation view's pair.
 use leptos::prelude::*;
 use til_core::link::{Kind, Param, Value};
 
+use super::rope_state::{RopeLab, GRID};
 use super::scheme::SchemeChoice;
 use super::state::{
     base_of, PeLab, BASE_EXPONENT_MAX, BASE_EXPONENT_MIN, COUNT_MAX, COUNT_MIN, D_MAX, D_MIN,
@@ -22,6 +24,9 @@ pub const K: &str = "k";
 pub const ORDER1: &str = "order1";
 pub const ORDER2: &str = "order2";
 pub const SCHEME: &str = "scheme";
+pub const ROPE_M: &str = "rope_m";
+pub const ROPE_N: &str = "rope_n";
+pub const ATTEND: &str = "attend";
 
 /// The positions slider's step.
 const COUNT_STEP: usize = 16;
@@ -67,6 +72,9 @@ pub fn params() -> Vec<Param> {
         },
         sentence(ORDER1, "first word-order sentence"),
         sentence(ORDER2, "second word-order sentence"),
+        whole(ROPE_M, "RoPE query position m", 0, GRID - 1, 1),
+        whole(ROPE_N, "RoPE key position n", 0, GRID - 1, 1),
+        sentence(ATTEND, "SmolLM2's sentence"),
     ]
 }
 
@@ -120,6 +128,19 @@ pub fn restore(lab: PeLab) {
     if let Some(choice) = url.text(SCHEME).as_deref().and_then(SchemeChoice::parse) {
         lab.choice.set(choice);
     }
+}
+
+/// RoPE's m and n and SmolLM2's sentence in the address both ways.
+pub fn bind_rope(rope: RopeLab) {
+    let url = UrlState::expect();
+    url.publish(ROPE_M, move || Some(Value::Whole(rope.m.get())));
+    url.publish(ROPE_N, move || Some(Value::Whole(rope.n.get())));
+    for (key, signal) in [(ROPE_M, rope.m), (ROPE_N, rope.n)] {
+        if let Some(p) = url.whole(key) {
+            signal.set(p);
+        }
+    }
+    url.bind_text(ATTEND, rope.sentence);
 }
 
 /// The word-order sentences in the address both ways.

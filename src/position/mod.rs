@@ -62,6 +62,7 @@ pub fn PositionLab(
     keys::listen(lab, active);
     spoken::summarise_changes(lab);
     let rope = RopeLab::new(lab);
+    link::bind_rope(rope);
     view! {
         <section class="lab position-lab" aria-labelledby="position-heading">
             <h2 id="position-heading" data-testid="lab-title">"Position: where each token sits"</h2>
@@ -78,7 +79,7 @@ pub fn PositionLab(
                     <RopePairs lab=lab rope=rope palette=palette/>
                     <RopeScores lab=lab rope=rope palette=palette/>
                     <ContextScaling lab=lab palette=palette/>
-                    <FirstLayerPanel palette=palette/>
+                    <FirstLayerPanel text=rope.sentence palette=palette/>
                 }.into_any(),
                 SchemeChoice::Alibi => view! { <AlibiPanel lab=lab palette=palette/> }.into_any(),
                 SchemeChoice::Sinusoidal | SchemeChoice::Learned => view! {

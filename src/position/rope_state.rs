@@ -13,6 +13,8 @@ use super::state::PeLab;
 
 /// The example q and k's seed: the same vectors on every visit.
 pub const EXAMPLE_SEED: u64 = 2021;
+/// What SmolLM2's first layer reads first: the word-order lab's sentence.
+pub const FIRST_SENTENCE: &str = "The dog bit the man.";
 /// The score grid covers positions 0..GRID (64² scores stay cheap while dragging d or base).
 pub const GRID: usize = 64;
 
@@ -28,6 +30,8 @@ pub struct RopeLab {
     pub example: Memo<Option<Arc<Pair>>>,
     /// R(m)q·R(n)k for m, n < GRID, row m after row m.
     pub grid: Memo<Option<Arc<Vec<f64>>>>,
+    /// The sentence SmolLM2's first layer reads (kept here so the link holds it).
+    pub sentence: RwSignal<String>,
 }
 
 impl RopeLab {
@@ -46,6 +50,7 @@ impl RopeLab {
         RopeLab {
             m: RwSignal::new(3),
             n: RwSignal::new(10),
+            sentence: RwSignal::new(FIRST_SENTENCE.to_string()),
             inv_freq,
             example,
             grid,

@@ -1,12 +1,14 @@
 //! The rotation behind the offset-only property: pair i of PE(p) is the point (sin pωᵢ, cos pωᵢ) on
 //! the unit circle, and each step of k turns it by the same angle ωᵢ wherever it starts. The plot
 //! shows the point at p, the steps to p+k and the angle between; the caption checks the core's
-//! rotation against PE(p+k). Left out: rotary embeddings (RoPE), which rotate queries and keys instead.
+//! rotation against PE(p+k), and a button leads on to RoPE, which rotates queries and keys instead
+//! (its own views).
 use leptos::prelude::*;
 use plotters::prelude::*;
 use til_core::posenc::rotate_pair;
 
 use super::format::{short, show_position};
+use super::scheme::SchemeChoice;
 use super::state::PeLab;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
@@ -60,6 +62,8 @@ pub fn RotationPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
                     label="The point (sin, cos) of one frequency pair on the unit circle, at p and after k steps" draw=draw/>
                 <div class="pe-rotation-text" data-testid="pe-rotation-summary">
                     {crate::dynamic::dynamic(move || turn.get().map(|t| describe(&t, lab.position.get(), lab.offset.get(), lab.pair_index())))}
+                    <p>"RoPE takes this turn into attention itself: it rotates q and k instead of adding PE. "
+                        <button type="button" class="quiet" data-testid="pe-to-rope" on:click=move |_| lab.choice.set(SchemeChoice::Rope)>"Next: RoPE →"</button></p>
                 </div>
             </div>
         </section>

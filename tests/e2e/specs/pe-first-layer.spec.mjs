@@ -2,11 +2,12 @@
 // written as transformers computes Llama attention, from the GGUF's weights): the tokens are the
 // reference tokenizer's ids, every logit of three heads' tables is the reference's to the 4 decimals
 // shown, the two layouts give the same numbers, no rotation gives the reference's unrotated logits,
-// and rotating halves of the GGUF's rows (the conversion bug) does not.
+// and rotating halves of the GGUF's rows (the conversion bug) does not; axe finds nothing serious.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FOUR_DECIMALS, openPositionLab } from './pe-lab.mjs';
 import { referenceFirstLayer, zooReferenceIds } from '../pages/zoo.mjs';
+import { seriousViolations } from './a11y-labs.mjs';
 
 const table = (page) =>
   page.$$eval('[data-testid="first-layer-table"] tbody tr', (rows) =>
@@ -65,6 +66,8 @@ test("SmolLM2 first-layer logits: the reference tokenizer's ids and numpy's floa
   const manIds = zooReferenceIds(['The man bit the dog.'], 'smollm2')[0];
   await page.waitForFunction((expected) => [...document.querySelectorAll('[data-testid="first-layer-token"]')].map((c) => c.dataset.id).join(' ') === expected, manIds.join(' '));
   compared += assertTable(await table(page), referenceFirstLayer(manIds)[8], '"man bit dog", head 8');
+  // The RoPE views with the layer loaded, as a screen reader meets them.
+  assert.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations');
   console.log(`[measure] SmolLM2 first layer in the page: ${compared} logits equal numpy float64's to 4 decimals; the layouts agree to ${agree.toExponential(1)}; the bug moves logits by up to ${moved.toFixed(2)}`);
   app.assertNoErrors();
 });

@@ -1,4 +1,4 @@
-// Dragging each slider redraws the lab; the page times every redraw with now_ms and shows it.
+// Dragging each slider redraws the lab (the sinusoidal scheme's, then RoPE's and ALiBi's); the page times every redraw with now_ms and shows it.
 // This spec drags each slider across its range with the mouse, reports the page's numbers with
 // `[measure]` lines, and checks only that they are measured (the 8 ms target is for an ordinary
 // laptop; CI shares its CPU).
@@ -28,13 +28,21 @@ test('slider drags are timed in the page', async (t) => {
   const app = await openPositionLab();
   t.after(() => app.close());
   const { page } = app;
-  for (const testid of ['pe-position', 'pe-offset', 'pe-dmodel', 'pe-base', 'pe-count', 'pe-train', 'pe-pair']) {
+  const drags = [
+    ['sinusoidal', ['pe-position', 'pe-offset', 'pe-dmodel', 'pe-base', 'pe-count', 'pe-train', 'pe-pair']],
+    ['rope', ['rope-m', 'rope-n', 'rope-pair', 'pe-dmodel', 'pe-base']],
+    ['alibi', ['alibi-heads', 'alibi-head']],
+  ].flatMap(([scheme, testids]) => testids.map((testid) => [scheme, testid]));
+  for (const [scheme, testid] of drags) {
+    if ((await page.getByTestId('pe-scheme').inputValue()) !== scheme) {
+      await page.getByTestId('pe-scheme').selectOption(scheme);
+    }
     await page.getByTestId(testid).scrollIntoViewIfNeeded();
     const times = (await drag(page, testid)).sort((a, b) => a - b);
     assert.ok(times.length > 0, `${testid}: timed`);
     const median = times[Math.floor(times.length / 2)];
     const worst = times[times.length - 1];
-    console.log(`[measure] drag ${testid}: median ${median.toFixed(2)} ms, slowest ${worst.toFixed(2)} ms over ${times.length} steps`);
+    console.log(`[measure] drag ${testid} (${scheme}): median ${median.toFixed(2)} ms, slowest ${worst.toFixed(2)} ms over ${times.length} steps`);
   }
   const text = await page.getByTestId('pe-redraw').textContent();
   assert.match(text, /^redrawn in \d+\.\d ms/);

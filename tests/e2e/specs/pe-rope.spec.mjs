@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FOUR_DECIMALS, PE, dot, learnedTable, number, openPositionLab, setRange } from './pe-lab.mjs';
+import { seriousViolations } from './a11y-labs.mjs';
 
 const EXAMPLE_SEED = 2021n;
 const SIX_DECIMALS = 0.5e-6 + 1e-12;
@@ -42,8 +43,10 @@ test('RoPE: scores depend on n − m only, the four additive terms, the grid, th
   const d = Number(await page.getByTestId('pe-dmodel').inputValue());
   const base = Number(await page.getByTestId('pe-base-value').textContent());
   const count = Number(await page.getByTestId('pe-count').inputValue());
-  await page.getByTestId('pe-scheme').selectOption('rope');
+  // The guided path: from the rotation behind PE(p)·PE(p+k) on to RoPE.
+  await page.getByTestId('pe-to-rope').click();
   await page.getByTestId('rope-score').waitFor();
+  assert.equal(await page.getByTestId('pe-scheme').inputValue(), 'rope');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('scheme') === 'rope');
 
   // 1. The score, the long way and the relative way.
@@ -67,6 +70,12 @@ test('RoPE: scores depend on n − m only, the four additive terms, the grid, th
       }
     }
   }
+  // m and n are in the link, and a reload brings them back.
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('rope_m') === '40' && new URLSearchParams(location.search).get('rope_n') === '5');
+  await page.reload({ waitUntil: 'load' });
+  await page.getByTestId('rope-score').waitFor();
+  assert.deepEqual([await page.getByTestId('rope-m').inputValue(), await page.getByTestId('rope-n').inputValue()], ['40', '5']);
+  assert.equal(await page.getByTestId('rope-score').textContent(), shownAt['40,5']);
   assert.equal(shownAt['3,10'], shownAt['13,20'], 'the same distance, the same score');
   assert.equal(shownAt['3,10'], shownAt['0,7'], 'the same distance, the same score');
 
@@ -100,6 +109,7 @@ test('RoPE: scores depend on n − m only, the four additive terms, the grid, th
   sameSlopes(await slopes(), alibiSlopes(8));
   await setRange(page, 'alibi-heads', 6);
   sameSlopes(await slopes(), alibiSlopes(6));
+  assert.deepEqual(await seriousViolations(page), [], 'ALiBi: no serious or critical axe violations');
   assert.deepEqual(alibiSlopes(6), [0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125]);
   await setRange(page, 'alibi-head', 4);
   await page.getByTestId('alibi-caption').filter({ hasText: 'Head 4 of 6: slope 0.500000.' }).waitFor();
