@@ -74,6 +74,12 @@ pub fn FirstLayerPanel(
             return;
         }
         asked.update_value(|n| *n += 1);
+        if text.trim().is_empty() {
+            result.set(Some(Err(
+                "Type a sentence: an empty one has no tokens to attend to.".to_string(),
+            )));
+            return;
+        }
         let question = asked.get_value();
         spawn_local(async move {
             let answer = Remote::first_layer(&text, LIMIT).await;

@@ -58,6 +58,15 @@ test("SmolLM2 first-layer logits: the reference tokenizer's ids and numpy's floa
   const moved = Math.max(...bug.flatMap((row, m) => row.map((v, n) => Math.abs(v - rotated[8][m][n]))));
   assert.ok(moved > 0.05, `the bug moves head 8's logits by ${moved}`);
 
+  // An empty sentence says so; a long one is cut at 48 tokens, and says so.
+  await page.getByTestId('first-layer-text').fill('');
+  await page.getByTestId('first-layer-text').dispatchEvent('change');
+  await page.getByTestId('first-layer-error').filter({ hasText: 'an empty one has no tokens' }).waitFor();
+  await page.getByTestId('first-layer-text').fill('word '.repeat(500).trim());
+  await page.getByTestId('first-layer-text').dispatchEvent('change');
+  await page.getByTestId('first-layer-cut').filter({ hasText: 'The sentence makes 500 tokens; the first 48 are shown' }).waitFor();
+  assert.equal(await page.getByTestId('first-layer-token').count(), 48);
+
   // Another sentence: "man bit dog" is asked again and answered with its own ids.
   await page.getByTestId('first-layer-way').selectOption('interleaved');
   await page.getByRole('button', { name: 'man bit dog' }).click();
@@ -69,5 +78,26 @@ test("SmolLM2 first-layer logits: the reference tokenizer's ids and numpy's floa
   // The RoPE views with the layer loaded, as a screen reader meets them.
   assert.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations');
   console.log(`[measure] SmolLM2 first layer in the page: ${compared} logits equal numpy float64's to 4 decimals; the layouts agree to ${agree.toExponential(1)}; the bug moves logits by up to ${moved.toFixed(2)}`);
+  app.assertNoErrors();
+});
+
+test('a damaged layer0.bin: the panel says what is wrong, and the rest of the lab works', async (t) => {
+  // No offline worker: it would answer the file out of page.route()'s reach.
+  const app = await openPositionLab({ serviceWorkers: 'block', timeoutMs: 60_000 });
+  t.after(() => app.close());
+  const { page } = app;
+  await page.route('**/smollm2/layer0.bin', async (route) => {
+    const body = Buffer.from(await (await route.fetch()).body());
+    body[body.length - 1] ^= 0xff;
+    await route.fulfill({ status: 200, body, contentType: 'application/octet-stream' });
+  });
+  await page.getByTestId('pe-scheme').selectOption('rope');
+  await page.getByTestId('first-layer-load').click();
+  const error = page.getByTestId('first-layer-error');
+  await error.waitFor({ timeout: 60_000 });
+  assert.match(await error.textContent(), /^the SmolLM2 first-layer asset is damaged: checksum 0x[0-9a-f]{8}, header says 0x[0-9a-f]{8}; rebuild it with `cargo xtask zoo`$/);
+  // RoPE's own views do not need the file.
+  await page.getByTestId('rope-score').waitFor();
+  assert.ok(Number(await page.getByTestId('rope-score').textContent()) !== 0);
   app.assertNoErrors();
 });
