@@ -15,7 +15,8 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use til_core::link::{self, Link, Param, Value};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::{Closure, JsValue};
+use wasm_bindgen::JsCast;
 
 pub use notes::UrlNotes;
 
@@ -42,9 +43,14 @@ impl UrlState {
     /// Reads the address against `schema` (every parameter of the page) and starts keeping it up
     /// to date; call before the labs are created.
     pub fn provide(schema: Vec<Param>) {
-        let search = web_sys::window()
+        let mut search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
+        // Reloaded before the last change reached the address: the change was kept for it.
+        if let Some(kept) = take_left(&search) {
+            replace_query(kept.trim_start_matches('?'));
+            search = kept;
+        }
         let parsed = link::parse(&search, &schema);
         let state = UrlState {
             asked: StoredValue::new(parsed.link),
@@ -106,7 +112,9 @@ impl UrlState {
     }
 
     /// Writes the address `WRITE_EVERY_MS` after the first change since the last write, with
-    /// whatever the page holds by then.
+    /// whatever the page holds by then; and at once when the page is left (`pagehide`). A reload
+    /// has taken its address by then, so the new address is also kept in the tab's sessionStorage
+    /// for the page that reload opens ([`take_left`]).
     fn keep_address(self) {
         let pending = StoredValue::new(false);
         crate::effect::effect(move || {
@@ -117,22 +125,75 @@ impl UrlState {
             pending.set_value(true);
             set_timeout(
                 move || {
-                    pending.set_value(false);
-                    let written = self.current.with_untracked(|now| {
-                        self.defaults.with_value(|defaults| {
-                            self.schema
-                                .with_value(|schema| link::write(now, defaults, schema))
-                        })
-                    });
-                    if self.sharing.with_untracked(|notes| *notes != written.notes) {
-                        self.sharing.set(written.notes);
+                    if pending.get_value() {
+                        pending.set_value(false);
+                        self.write();
                     }
-                    replace_query(&written.query);
                 },
                 Duration::from_millis(WRITE_EVERY_MS),
             );
         });
+        let on_hide = Closure::<dyn Fn()>::new(move || {
+            if pending.try_get_value() == Some(true) {
+                pending.set_value(false);
+                let from = current_search();
+                self.write();
+                keep_left(&from, &current_search());
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window
+                .add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+        }
+        // The listener lives as long as the page.
+        on_hide.forget();
     }
+
+    /// Writes what the page holds now into the address, and the sharing notes with it.
+    fn write(self) {
+        let written = self.current.with_untracked(|now| {
+            self.defaults.with_value(|defaults| {
+                self.schema
+                    .with_value(|schema| link::write(now, defaults, schema))
+            })
+        });
+        if self.sharing.with_untracked(|notes| *notes != written.notes) {
+            self.sharing.set(written.notes);
+        }
+        replace_query(&written.query);
+    }
+}
+
+/// The sessionStorage key of the address the page left with: `FROM\nTO`, the query it had and the
+/// one written as it went.
+const LEFT_KEY: &str = "til-address-left";
+
+fn current_search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+fn keep_left(from: &str, to: &str) {
+    if from != to {
+        if let Some(storage) = session() {
+            // Storage can be unavailable or full: then only the written address remains.
+            let _ = storage.set_item(LEFT_KEY, &format!("{from}\n{to}"));
+        }
+    }
+}
+
+/// The query the page left with, once, if this page opened on the address it had then (a reload).
+fn take_left(search: &str) -> Option<String> {
+    let storage = session()?;
+    let left = storage.get_item(LEFT_KEY).ok().flatten()?;
+    let _ = storage.remove_item(LEFT_KEY);
+    let (from, to) = left.split_once('\n')?;
+    (from == search).then(|| to.to_string())
 }
 
 /// Swaps the address's query string for `query`, keeping its path and fragment.

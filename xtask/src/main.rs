@@ -1,5 +1,6 @@
 //! `cargo xtask <command>`: the project's own commands, in plain std Rust.
 //!
+//! - `build`: a release dist/ for any static host (see build.rs).
 //! - `serve`: install missing web tools, then `trunk serve --offline` (see serve.rs).
 //! - `test`: every test of the project, in order (see test.rs).
 //! - `vectors`: build the GloVe asset of the Embed lab (see vectors.rs).
@@ -11,6 +12,7 @@
 //! Tool installation (Trunk, wasm-bindgen, wasm-opt, system packages) lives in tools.rs.
 
 mod bench;
+mod build;
 mod built;
 mod minilm;
 mod python;
@@ -27,6 +29,7 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
+  build                        install missing tools, then write a release dist/ for any static host
   serve [TRUNK ARGS...]        install missing tools, then `trunk serve --offline [TRUNK ARGS...]`
                                (e.g. `cargo xtask serve --release --port 8081`)
   test [--native-only | --e2e-only]
@@ -55,6 +58,7 @@ type Result<T = ()> = std::result::Result<T, String>;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("build") => build::main(&args[1..]),
         Some("serve") => serve::main(&args[1..]),
         Some("test") => test::main(&args[1..]),
         Some("vectors") => vectors::main(&args[1..]),

@@ -4,7 +4,7 @@
 //!    target/zoo-venv, their pythons passed as TIL_REFERENCE_PYTHON and TIL_ZOO_PYTHON), then
 //!    `cargo test --release` over NATIVE_PACKAGES
 //! 2. web tools: wasm target, Trunk, wasm-bindgen, wasm-opt, Node.js, Chromium, crate downloads
-//! 3. release build: `trunk build --release --offline` into dist/
+//! 3. release build: `cargo xtask build`'s, `trunk build --release --offline` into dist/
 //! 4. end-to-end: `npm ci` in tests/e2e, then `node --test` over tests/e2e/specs/*.spec.mjs (with
 //!    TIL_ZOO_PYTHON for the zoo's references); the harness serves dist/ on 127.0.0.1 itself.
 
@@ -58,7 +58,9 @@ pub fn main(args: &[String]) -> Result {
             trunk_path = tools::ensure_web_tools(&root)?;
             Ok(())
         })?;
-        stages.run("release build", || release_build(&root, &trunk_path))?;
+        stages.run("release build", || {
+            crate::build::release(&root, &trunk_path)
+        })?;
         stages.run("end-to-end tests", || e2e_tests(&root))?;
     }
     stages.report("all stages passed");
@@ -78,22 +80,6 @@ fn native_tests(root: &Path) -> Result {
         cargo.args(["-p", package]);
     }
     run(&mut cargo)
-}
-
-fn release_build(root: &Path, trunk_path: &OsString) -> Result {
-    run(Command::new(tools::trunk())
-        .args(["build", "--release", "--offline"])
-        .env("PATH", trunk_path)
-        .current_dir(root))?;
-    let index = root.join("dist/index.html");
-    if index.is_file() {
-        Ok(())
-    } else {
-        Err(format!(
-            "trunk build succeeded but {} is missing",
-            index.display()
-        ))
-    }
 }
 
 fn e2e_tests(root: &Path) -> Result {
