@@ -2,7 +2,7 @@
 //! first use, holds messages until it says it is ready, and turns its replies back into
 //! [`Piece`]s. A [`Remote`] stands for one tokenizer living there; the zoo's columns encode
 //! through it without the page's wasm carrying those tokenizers' code or its main thread their
-//! work. Leaves out: retrying a worker that failed to start (the column says why).
+//! work. SmolLM2's first attention layer lives there too ([`Remote::first_layer`]). Leaves out: retrying a worker that failed to start (the column says why).
 
 use std::cell::RefCell;
 

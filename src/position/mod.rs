@@ -1,8 +1,9 @@
 //! The Position lab: sinusoidal positional encoding you can see and drag, and why PE(p)·PE(p+k)
 //! depends only on k. Waves with a gliding cursor, the table as a heatmap beside a learned table,
 //! the offset curves, the rotation behind them, "dog bit man" with and without positions, and what f32
-//! would change. All numbers come from
-//! `til_core::posenc`; the views only lay them out.
+//! would change. The scheme switch also offers the schemes that act inside attention: RoPE (one
+//! pair turning, the score grid, context scaling, SmolLM2's first layer) and ALiBi. All numbers come
+//! from `til_core::posenc` and `til_core::smollm2`; the views only lay them out.
 mod alibi_panel;
 mod animation;
 mod context_scaling;
