@@ -64,6 +64,13 @@ pub fn PositionLab(
     spoken::summarise_changes(lab);
     let rope = RopeLab::new(lab);
     link::bind_rope(rope);
+    // The additive schemes share one set of views: 0 for them, 1 for RoPE, 2 for ALiBi (a memo of
+    // a type the page already has memos of costs the wasm less).
+    let family = Memo::new(move |_| match lab.choice.get() {
+        SchemeChoice::Sinusoidal | SchemeChoice::Learned => 0usize,
+        SchemeChoice::Rope => 1,
+        SchemeChoice::Alibi => 2,
+    });
     view! {
         <section class="lab position-lab" aria-labelledby="position-heading">
             <h2 id="position-heading" data-testid="lab-title">"Position: where each token sits"</h2>
@@ -75,15 +82,17 @@ pub fn PositionLab(
                 ", and the dot product of two positions depends only on how far apart they are."
             </p>
             <Settings lab=lab/>
-            {crate::dynamic::dynamic(move || match lab.choice.get() {
-                SchemeChoice::Rope => view! {
+            // Rebuilt only when the family changes: switching between the additive schemes keeps
+            // their views (and the timers and tasks those have on their way).
+            {crate::dynamic::dynamic(move || match family.get() {
+                1 => view! {
                     <RopePairs lab=lab rope=rope palette=palette/>
                     <RopeScores lab=lab rope=rope palette=palette/>
                     <ContextScaling lab=lab palette=palette/>
                     <FirstLayerPanel text=rope.sentence palette=palette/>
                 }.into_any(),
-                SchemeChoice::Alibi => view! { <AlibiPanel lab=lab palette=palette/> }.into_any(),
-                SchemeChoice::Sinusoidal | SchemeChoice::Learned => view! {
+                2 => view! { <AlibiPanel lab=lab palette=palette/> }.into_any(),
+                _ => view! {
                     <CursorBar lab=lab reduced=reduced/>
                     <Waves lab=lab palette=palette/>
                     <Tables lab=lab palette=palette/>
