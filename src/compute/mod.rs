@@ -219,8 +219,9 @@ impl Compute {
             let job = job.clone();
             spawn_local(async move {
                 let result = job(self, input).await;
-                if latest.get_value() == run {
-                    value.set(Some(result));
+                // The view that asked may be gone by now (a scheme switch rebuilt it).
+                if latest.try_get_value() == Some(run) {
+                    let _ = value.try_set(Some(result));
                 }
             });
         });

@@ -83,7 +83,8 @@ pub fn FirstLayerPanel(
         let question = asked.get_value();
         spawn_local(async move {
             let answer = Remote::first_layer(&text, LIMIT).await;
-            if asked.get_value() == question {
+            // The panel may be gone by now (another scheme was chosen).
+            if asked.try_get_value() == Some(question) {
                 let _ = result.try_set(Some(answer));
             }
         });
