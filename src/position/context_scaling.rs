@@ -55,7 +55,7 @@ fn factor(scaling: Scaling) -> f64 {
 struct Curves {
     before: Vec<f64>,
     after: Vec<f64>,
-    /// Llama 3's band of each pair (all Kept for the other scalings' drawing).
+    /// Llama 3's band of each pair; None for the other scalings.
     bands: Option<Vec<Band>>,
 }
 
@@ -67,12 +67,21 @@ pub fn ContextScaling(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
         let chosen = scaling(&choice.get());
         let before = rope::inv_freq(d, base, Scaling::None).ok()?;
         let after = rope::inv_freq(d, base, chosen).ok()?;
-        let bands = matches!(chosen, Scaling::Llama3 { .. }).then(|| {
-            wavelengths(&before)
-                .iter()
-                .map(|&w| llama3_band(w, 1.0, 4.0, ORIGINAL))
-                .collect()
-        });
+        // The bands of the very parameters the curve was scaled with.
+        let bands = match chosen {
+            Scaling::Llama3 {
+                low_freq_factor,
+                high_freq_factor,
+                original_max,
+                ..
+            } => Some(
+                wavelengths(&before)
+                    .iter()
+                    .map(|&w| llama3_band(w, low_freq_factor, high_freq_factor, original_max))
+                    .collect(),
+            ),
+            _ => None,
+        };
         Some(Curves {
             before,
             after,

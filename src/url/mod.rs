@@ -43,9 +43,7 @@ impl UrlState {
     /// Reads the address against `schema` (every parameter of the page) and starts keeping it up
     /// to date; call before the labs are created.
     pub fn provide(schema: Vec<Param>) {
-        let mut search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
+        let mut search = current_search();
         // Reloaded before the last change reached the address: the change was kept for it.
         if let Some(kept) = take_left(&search) {
             replace_query(kept.trim_start_matches('?'));
