@@ -8,6 +8,7 @@ use std::cell::RefCell;
 
 use futures_channel::oneshot;
 use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use til_core::smollm2::first_attention::triangle_index;
 use til_core::tokenizer::Piece;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -19,12 +20,14 @@ pub struct Remote {
     slug: &'static str,
 }
 
-/// SmolLM2's first attention layer on a text, as the worker computed it (f64).
+/// SmolLM2's first attention layer on a text, as the worker computed it (f64 on the CPU, f32 on
+/// WebGPU).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstLayer {
-    pub ids: Vec<u32>,
-    /// Each token as the vocabulary writes it.
-    pub displays: Vec<String>,
+    /// The tokens as chips, markup the worker wrote.
+    pub tokens: String,
+    /// Every way's every head as a table (way after way), markup the worker wrote.
+    pub tables: Vec<String>,
     /// How many tokens the whole text makes (only the first `len` are computed).
     pub total: usize,
     pub heads: usize,
@@ -35,12 +38,14 @@ pub struct FirstLayer {
     /// The largest |interleaved − half| and |interleaved − bug|.
     pub half_difference: f64,
     pub bug_difference: f64,
+    /// Where the worker computed them, and why there.
+    pub backend: String,
 }
 
 impl FirstLayer {
     /// Way `way`'s logit of head `h`, query `m`, key `n` ≤ m.
     pub fn logit(&self, way: usize, h: usize, m: usize, n: usize) -> f64 {
-        self.ways[way][h * self.len * (self.len + 1) / 2 + m * (m + 1) / 2 + n]
+        self.ways[way][triangle_index(self.len, h, m, n)]
     }
 }
 
@@ -276,20 +281,21 @@ impl Remote {
     }
 
     /// SmolLM2's first-layer logits for the first `limit` tokens of `text` (the worker holds the
-    /// `smollm2` tokenizer and the `layer0` layer).
-    pub async fn first_layer(text: &str, limit: usize) -> Result<FirstLayer, String> {
+    /// `smollm2` tokenizer and the `layer0` layer), run on `"faster"`, `"cpu"` or `"gpu"`.
+    pub async fn first_layer(text: &str, limit: usize, run_on: &str) -> Result<FirstLayer, String> {
         let data = Self::ask(&[
             ("attention", &JsValue::from_str(text)),
             ("limit", &JsValue::from(limit as u32)),
+            ("runOn", &JsValue::from_str(run_on)),
         ])
         .await?;
         let whole = |name| field(&data, name).as_f64().unwrap_or(0.0);
         let way = |name| js_sys::Float64Array::new(&field(&data, name)).to_vec();
         Ok(FirstLayer {
-            ids: Uint32Array::new(&field(&data, "ids")).to_vec(),
-            displays: js_sys::Array::from(&field(&data, "displays"))
+            tokens: field(&data, "tokens").as_string().unwrap_or_default(),
+            tables: js_sys::Array::from(&field(&data, "tables"))
                 .iter()
-                .map(|d| d.as_string().unwrap_or_default())
+                .map(|t| t.as_string().unwrap_or_default())
                 .collect(),
             total: whole("total") as usize,
             heads: whole("heads") as usize,
@@ -297,6 +303,7 @@ impl Remote {
             ways: [way("interleaved"), way("half"), way("bug"), way("off")],
             half_difference: whole("halfDifference"),
             bug_difference: whole("bugDifference"),
+            backend: field(&data, "backend").as_string().unwrap_or_default(),
         })
     }
 

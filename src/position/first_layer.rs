@@ -1,41 +1,29 @@
 //! A real RoPE model: SmolLM2-135M-Instruct's first attention layer on the reader's sentence. The
-//! tokenizer worker computes the causal logits (f64, `til_core::smollm2::first_attention`) four
-//! ways: RoPE as llama.cpp applies it to the GGUF's rows, as transformers applies it to the
+//! tokenizer worker computes the causal logits on the compute engine (WebGPU in f32, or the core's
+//! f64 on the CPU: the faster when timed, or the one the reader picks) four ways: RoPE as llama.cpp applies it to the GGUF's rows, as transformers applies it to the
 //! checkpoint's rows (the same numbers), rotating halves of the GGUF's rows (the classic conversion
 //! bug), and no rotation (content alone). The page draws each head's logits as a heatmap and one
 //! head's as a table. Left out: the softmax and everything after the logits.
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::first_layer_ways::WAYS;
 use super::rope_state::FIRST_SENTENCE;
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, urls, Asset};
-use crate::widgets::markup::escaped;
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
 use crate::widgets::plot::media::Palette;
 use crate::worker::{FirstLayer, Remote};
 
 /// Tokens the page computes: 9 heatmaps of 48² cells and a readable table.
 pub const LIMIT: usize = 48;
-/// Tokens the table lists (the heatmaps show all of them).
-const TABLE_LIMIT: usize = 16;
 /// The layer's asset size, for the progress bar.
 const LAYER0_BYTES: u64 = 30_359_860;
-/// The four ways, as the worker returns them, with what the menu says.
-const WAYS: [(&str, &str); 4] = [
-    (
-        "interleaved",
-        "RoPE, pairs (2i, 2i+1) on the GGUF's rows (llama.cpp)",
-    ),
-    (
-        "half",
-        "RoPE, pairs (i, i+32) on the checkpoint's rows (transformers)",
-    ),
-    (
-        "bug",
-        "Pairs (i, i+32) on the GGUF's rows: the conversion bug",
-    ),
-    ("off", "No rotation: content alone"),
+/// Where the worker runs the layer, as it names it, with what the menu says.
+const RUN_ON: [(&str, &str); 3] = [
+    ("faster", "the faster backend, timed on first use"),
+    ("cpu", "the CPU, float64"),
+    ("gpu", "WebGPU, float32"),
 ];
 const PRESETS: [(&str, &str); 3] = [
     (FIRST_SENTENCE, "dog bit man"),
@@ -64,12 +52,13 @@ pub fn FirstLayerPanel(
 ) -> impl IntoView {
     let (layer, tokenizer) = (layer_asset(), tokenizer_asset());
     let way = RwSignal::new(0usize);
+    let run_on = RwSignal::new(0usize);
     let head = RwSignal::new(0usize);
     let result = RwSignal::new(None::<Result<FirstLayer, String>>);
     let asked = StoredValue::new(0u32);
     // Ask again whenever the text changes once both files are in; the latest question wins.
     crate::effect::effect(move || {
-        let text = text.get();
+        let (text, run_on) = (text.get(), RUN_ON[run_on.get()].0);
         if layer.ready().is_none() || tokenizer.ready().is_none() {
             return;
         }
@@ -82,7 +71,7 @@ pub fn FirstLayerPanel(
         }
         let question = asked.get_value();
         spawn_local(async move {
-            let answer = Remote::first_layer(&text, LIMIT).await;
+            let answer = Remote::first_layer(&text, LIMIT, run_on).await;
             // The panel may be gone by now (another scheme was chosen).
             if asked.try_get_value() == Some(question) {
                 let _ = result.try_set(Some(answer));
@@ -94,7 +83,7 @@ pub fn FirstLayerPanel(
         <section class="panel first-layer" aria-labelledby="first-layer-heading">
             <h3 id="first-layer-heading">"A real RoPE model: SmolLM2's first attention layer"</h3>
             <p class="muted">
-                "SmolLM2-135M-Instruct (Apache-2.0), as llama.cpp's GGUF ships it: each token's row of the Q8_0 table, RMSNorm, the Q4_1 projections to 9 query heads and 3 key heads of 64, RoPE with base 100,000, and q"<sub>"m"</sub>"·k"<sub>"n"</sub>"/√64 for every key n ≤ m. Computed in float64 in the tokenizer worker; the tests check it against numpy."
+                "SmolLM2-135M-Instruct (Apache-2.0), as llama.cpp's GGUF ships it: each token's row of the Q8_0 table, RMSNorm, the Q4_1 projections to 9 query heads and 3 key heads of 64, RoPE with base 100,000, and q"<sub>"m"</sub>"·k"<sub>"n"</sub>"/√64 for every key n ≤ m, computed in the tokenizer worker: by WGSL kernels on WebGPU (float32) or in float64 on the CPU. The tests check both against numpy."
             </p>
             <button type="button" data-testid="first-layer-load" on:click=move |_| { tokenizer.want(); layer.want(); }
                 disabled=move || layer.ready().is_some()>
@@ -111,18 +100,28 @@ pub fn FirstLayerPanel(
                     <button type="button" class="quiet" on:click=move |_| text.set(sentence.to_string())>{label}</button>
                 }).collect_view()}
             </div>
-            <label>"Rotation "
-                <select data-testid="first-layer-way" prop:value=move || WAYS[way.get()].0
-                    on:change=move |ev| { let v = event_target_value(&ev); way.set(WAYS.iter().position(|w| w.0 == v).unwrap_or(0)) }>
-                    {WAYS.map(|(value, label)| view! { <option value=value>{label}</option> }).collect_view()}
-                </select>
-            </label>
+            <label>"Rotation " {choice("first-layer-way", &WAYS, way)}</label>
+            <label>"Run on " {choice("first-layer-run-on", &RUN_ON, run_on)}</label>
             {crate::dynamic::dynamic(move || result.get().map(|r| match r {
                 Err(error) => view! { <p class="error" role="alert" data-testid="first-layer-error">{error}</p> }.into_any(),
                 Ok(layer) => view! { <Logits layer=layer way=way head=head palette=palette/> }.into_any(),
             }))}
             <p class="muted" hidden=ready>"Load the layer to see its logits."</p>
         </section>
+    }
+}
+
+/// A menu of `options` (value, label) whose chosen index is `chosen`.
+fn choice(
+    testid: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    chosen: RwSignal<usize>,
+) -> impl IntoView {
+    view! {
+        <select data-testid=testid prop:value=move || options[chosen.get()].0
+            on:change=move |ev| { let v = event_target_value(&ev); chosen.set(options.iter().position(|o| o.0 == v).unwrap_or(0)) }>
+            {options.iter().map(|&(value, label)| view! { <option value=value>{label}</option> }).collect_view()}
+        </select>
     }
 }
 
@@ -135,13 +134,7 @@ fn Logits(
 ) -> impl IntoView {
     let len = layer.len;
     let layer = StoredValue::new(layer);
-    let tokens = layer.with_value(|l| {
-        let mut html = String::new();
-        for (i, (d, id)) in l.displays.iter().zip(&l.ids).enumerate() {
-            html += &format!("<span class=\"chip\" data-testid=\"first-layer-token\" data-id=\"{id}\" title=\"position {i}, id {id}\">{}</span>", escaped(d));
-        }
-        html
-    });
+    let tokens = layer.with_value(|l| l.tokens.clone());
     let note = layer.with_value(|l| (l.total > l.len).then(|| format!(
         "The sentence makes {} tokens; the first {} are shown (the model itself reads up to 8,192).", l.total, l.len)));
     let heads = layer.with_value(|l| l.heads);
@@ -170,36 +163,8 @@ fn Logits(
         <div class="first-layer-tokens" data-testid="first-layer-tokens" inner_html=tokens></div>
         {note.map(|n| view! { <p class="muted" data-testid="first-layer-cut">{n}</p> })}
         <p data-testid="first-layer-layouts">{differences}</p>
+        <p class="muted" data-testid="first-layer-backend">{layer.with_value(|l| l.backend.clone())}</p>
         <div class="first-layer-heads">{maps}</div>
-        <div class="first-layer-table-wrap" inner_html=move || layer.with_value(|l| logit_table(l, way.get(), head.get()))></div>
+        <div class="first-layer-table-wrap" inner_html=move || layer.with_value(|l| l.tables.get(way.get() * l.heads + head.get()).cloned())></div>
     }
-}
-
-/// Head `h`'s logits as a table's markup: one row per query, keys across.
-fn logit_table(layer: &FirstLayer, way: usize, h: usize) -> String {
-    let shown = layer.len.min(TABLE_LIMIT);
-    let cut = if shown < layer.len {
-        format!(" (the first {shown} tokens)")
-    } else {
-        String::new()
-    };
-    let mut html = format!(
-        "<table class=\"first-layer-table\" data-testid=\"first-layer-table\"><caption>Head {h}, {}: q_m·k_n/√64, query m down, key n across{cut}</caption><thead><tr><th></th>",
-        WAYS[way].1
-    );
-    for d in &layer.displays[..shown] {
-        html += &format!("<th scope=\"col\">{}</th>", escaped(d));
-    }
-    html += "</tr></thead><tbody>";
-    for m in 0..shown {
-        html += &format!("<tr><th scope=\"row\">{}</th>", escaped(&layer.displays[m]));
-        for n in 0..shown {
-            html += &match n <= m {
-                true => format!("<td>{:.4}</td>", layer.logit(way, h, m, n)),
-                false => "<td class=\"masked\"></td>".to_string(),
-            };
-        }
-        html += "</tr>";
-    }
-    html + "</tbody></table>"
 }

@@ -7,6 +7,7 @@ use til_core::embed::benchmark::{BenchmarkRun, Question, QuestionSet, Section};
 use til_core::embed::neighbours::{cosine_scores, top_k};
 use til_core::embed::{analogy, Analogy, Candidate, EmbeddingTable, Method, Scored};
 use til_core::posenc::{dot_matrix, PositionTable, Sinusoidal};
+use til_core::smollm2::first_attention::{FirstAttention, Logits, Rotation};
 
 use crate::{ComputeError, Grid, Query, RowMask};
 
@@ -80,4 +81,18 @@ pub fn pe_table(encoding: &Sinusoidal, positions: usize) -> Result<Grid, Compute
 pub fn pe_dot_matrix(table: &PositionTable, n: usize) -> Grid {
     let matrix = dot_matrix(table, n);
     Grid::new(matrix.n(), matrix.n(), matrix.as_slice().to_vec())
+}
+
+/// Projected once, then rotated and scored each way.
+pub fn first_attention(
+    attention: &FirstAttention,
+    ids: &[u32],
+    rotations: &[Rotation],
+) -> Result<Vec<Logits>, ComputeError> {
+    let bad = |e: til_core::smollm2::Smollm2Error| ComputeError::BadRequest(e.to_string());
+    let projected = attention.project(ids).map_err(bad)?;
+    rotations
+        .iter()
+        .map(|&rotation| attention.scores(&projected, rotation).map_err(bad))
+        .collect()
 }

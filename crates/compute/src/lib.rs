@@ -13,7 +13,9 @@
 //! 2. [`Backend::analogy_answers`]: the analogy benchmark as a batched matrix product (the questions'
 //!    distinct words × the table), then one argmax per question with its inputs excluded;
 //! 3. [`Backend::pe_table`]: the sinusoidal positional-encoding table;
-//! 4. [`Backend::pe_dot_matrix`]: PE·PEᵀ of any position table.
+//! 4. [`Backend::pe_dot_matrix`]: PE·PEᵀ of any position table;
+//! 5. [`Backend::attention_logits`]: a first attention layer's causal logits (SmolLM2's): the
+//!    projections once, then RoPE and the scores once per way of rotating.
 //!
 //! Acquiring a device ([`GpuContext::new`], or [`GpuContext::from_device`] with a device the caller
 //! made) is separate from running kernels. The embedding table is uploaded once ([`Backend::prepare`])
@@ -33,6 +35,7 @@ use std::sync::Arc;
 use til_core::embed::benchmark::Question;
 use til_core::embed::{Analogy, Candidate, EmbeddingTable, Method, Scored};
 use til_core::posenc::{PositionTable, Sinusoidal};
+use til_core::smollm2::first_attention::{FirstAttention, Logits, Rotation};
 
 pub use error::ComputeError;
 pub use gpu::GpuContext;
@@ -78,6 +81,19 @@ impl Vectors {
     /// Whether the rows are uploaded to a GPU.
     pub fn is_on_gpu(&self) -> bool {
         self.gpu.is_some()
+    }
+}
+
+/// A first attention layer as the backends read it: the core's (the CPU path and the GPU's
+/// per-text preparation) and on a GPU its W_q and W_k uploaded once.
+pub struct AttentionWeights {
+    attention: Arc<FirstAttention>,
+    gpu: Option<gpu::first_attention::GpuWeights>,
+}
+
+impl AttentionWeights {
+    pub fn attention(&self) -> &Arc<FirstAttention> {
+        &self.attention
     }
 }
 
@@ -153,6 +169,42 @@ impl Backend {
                 Ok(Vectors { table, gpu })
             }
             Backend::Cpu => Ok(Vectors::cpu_only(table)),
+        }
+    }
+
+    /// Makes a first attention layer ready for this backend: on a GPU its projections (768 × 576
+    /// f32 for SmolLM2, 1.8 MB) are uploaded here, once. The result works with the CPU backend too.
+    pub fn prepare_attention(
+        &self,
+        attention: Arc<FirstAttention>,
+    ) -> Result<AttentionWeights, ComputeError> {
+        let gpu = match self {
+            Backend::Gpu(context) => Some(gpu::first_attention::upload(context, &attention)?),
+            Backend::Cpu => None,
+        };
+        Ok(AttentionWeights { attention, gpu })
+    }
+
+    /// The causal logits of the tokens `ids` for each of `rotations`, in that order. As the core's
+    /// `FirstAttention::logits`; GPU values are f32, within [`gpu::first_attention::tolerance`].
+    pub async fn attention_logits(
+        &self,
+        weights: &AttentionWeights,
+        ids: &[u32],
+        rotations: &[Rotation],
+    ) -> Result<Vec<Logits>, ComputeError> {
+        match self {
+            Backend::Gpu(context) => match &weights.gpu {
+                Some(gpu) if gpu.on(context) => {
+                    gpu::first_attention::run(context, gpu, &weights.attention, ids, rotations)
+                        .await
+                }
+                _ => Err(ComputeError::BadRequest(
+                    "the weights were not uploaded to this GPU device: prepare them with this backend"
+                        .into(),
+                )),
+            },
+            Backend::Cpu => cpu::first_attention(&weights.attention, ids, rotations),
         }
     }
 

@@ -18,9 +18,10 @@
 //!    token of the text is what it is, as markup (why_markup.rs).
 //!
 //! 7. from the page `{load: "layer0", bytes}`: builds SmolLM2's first attention layer
-//!    (attention.rs); then `{attention: TEXT, id: N, limit: N}` answers the logits of TEXT's first
-//!    `limit` smollm2 tokens every way (attention.rs), with `displays` (each token as the
-//!    vocabulary writes it) and `total` (how many tokens the whole text makes).
+//!    (attention.rs); then `{attention: TEXT, id: N, limit: N, runOn: "faster"|"cpu"|"gpu"}`
+//!    answers the logits of TEXT's first `limit` smollm2 tokens every way, with where they were
+//!    computed (attention.rs), the tokens and tables as markup (first_layer_markup.rs) and
+//!    `total` (how many tokens the whole text makes).
 //!
 //! It also holds copies of GPT-2 and MiniLM's WordPiece (slugs `gpt2`, `wordpiece`), for "why this
 //! split" alone: the page encodes them itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
@@ -41,6 +42,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 mod attention;
+mod first_layer_markup;
+#[path = "../../position/first_layer_ways.rs"]
+mod first_layer_ways;
 #[path = "../../widgets/markup.rs"]
 mod markup;
 mod why_markup;
@@ -148,16 +152,27 @@ fn why(slug: &str, text: &str, token: usize) -> Result<Object, String> {
 }
 
 /// The logits of `text`'s first `limit` SmolLM2 tokens, with the tokens as the vocabulary writes
-/// them and the whole text's count.
-fn first_layer(text: &str, limit: usize) -> Result<Object, String> {
-    let pieces = with_tokenizer("smollm2", |tokenizer| tokenizer.encode(text))?;
+/// them and the whole text's count, computed where `run_on` says (attention.rs).
+async fn first_layer(text: String, limit: usize, run_on: String) -> Result<Object, String> {
+    let pieces = with_tokenizer("smollm2", |tokenizer| tokenizer.encode(&text))?;
     let kept = &pieces[..pieces.len().min(limit)];
     let ids: Vec<u32> = kept.iter().map(|p| p.id.unwrap_or(0)).collect();
-    let reply = attention::logits(&ids)?;
-    let displays: Array = kept.iter().map(|p| JsValue::from_str(&p.display)).collect();
-    set(&reply, "displays", &displays);
+    let displays: Vec<String> = kept.iter().map(|p| p.display.clone()).collect();
+    let reply = attention::logits(&ids, &displays, &run_on).await?;
     set(&reply, "total", &JsValue::from(pieces.len() as u32));
     Ok(reply)
+}
+
+/// Posts `reply` (or its error) to the page as the answer to question `id`.
+fn answer(scope: &DedicatedWorkerGlobalScope, id: &JsValue, reply: Result<Object, String>) {
+    let reply = reply.unwrap_or_else(|error| {
+        let reply = Object::new();
+        set(&reply, "error", &JsValue::from_str(&error));
+        reply
+    });
+    set(&reply, "id", id);
+    // A reply the page cannot take (the page is gone) has no one to tell.
+    let _ = scope.post_message(&reply);
 }
 
 fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
@@ -193,7 +208,13 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         })
     } else if let Some(text) = field(&data, "attention").as_string() {
         let limit = field(&data, "limit").as_f64().unwrap_or(0.0) as usize;
-        first_layer(&text, limit)
+        let run_on = field(&data, "runOn").as_string().unwrap_or_default();
+        // The GPU answers asynchronously: this one replies when it is done.
+        let scope = scope.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            answer(&scope, &id, first_layer(text, limit, run_on).await);
+        });
+        return;
     } else if let Some(slug) = field(&data, "why").as_string() {
         let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;
         why(
@@ -204,14 +225,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     } else {
         return;
     };
-    let reply = reply.unwrap_or_else(|error| {
-        let reply = Object::new();
-        set(&reply, "error", &JsValue::from_str(&error));
-        reply
-    });
-    set(&reply, "id", &id);
-    // A reply the page cannot take (the page is gone) has no one to tell.
-    let _ = scope.post_message(&reply);
+    answer(scope, &id, reply);
 }
 
 fn main() {

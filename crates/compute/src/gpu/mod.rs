@@ -5,7 +5,10 @@
 //! - `cosine`: dot products of a batch of unit queries with every table row (a matrix product);
 //! - `top_k`: per query (or per question) the k best rows of those scores, with exclusions;
 //! - `pe_table`: the sinusoidal table in f32;
-//! - `pe_dots`: the dot-product matrix of a position table.
+//! - `pe_dots`: the dot-product matrix of a position table;
+//! - `attention_project` and `attention_scores`: a first attention layer's q and k, then its causal
+//!   logits with RoPE (`first_attention` launches both, and compiles them when the layer is
+//!   uploaded, so a program that never asks for it does not carry them).
 //!
 //! `select` chains the first two for neighbours, analogies and the benchmark. Failures (validation,
 //! out of memory, a lost device, a failed readback) become [`ComputeError`]s; nothing here panics on
@@ -13,6 +16,7 @@
 //! included) and surfaces (nothing is drawn).
 
 pub mod cosine;
+pub mod first_attention;
 pub mod pe_dots;
 pub mod pe_table;
 pub mod select;

@@ -39,11 +39,27 @@ pub struct Logits {
     values: Vec<f64>,
 }
 
+/// Where head `h`'s logit of query `m` and key `n ≤ m` sits among the lower triangles of `len`
+/// tokens, head after head: the order [`Logits`] and the GPU kernel both write.
+pub fn triangle_index(len: usize, h: usize, m: usize, n: usize) -> usize {
+    h * len * (len + 1) / 2 + m * (m + 1) / 2 + n
+}
+
 impl Logits {
+    /// Logits in [`triangle_index`] order (another backend's), checked for their count.
+    pub fn from_values(heads: usize, len: usize, values: Vec<f64>) -> Option<Logits> {
+        (values.len() == heads * len * (len + 1) / 2).then_some(Logits { heads, len, values })
+    }
+
     /// Head `h`'s logits for query position `m`: m + 1 values, keys 0..=m.
     pub fn row(&self, h: usize, m: usize) -> &[f64] {
-        let start = h * self.len * (self.len + 1) / 2 + m * (m + 1) / 2;
+        let start = triangle_index(self.len, h, m, 0);
         &self.values[start..start + m + 1]
+    }
+
+    /// Every logit, in [`triangle_index`] order.
+    pub fn as_slice(&self) -> &[f64] {
+        &self.values
     }
 
     /// The largest |a − b| over every logit.
@@ -67,8 +83,15 @@ pub struct FirstAttention {
     inv_freq: Vec<f64>,
 }
 
-/// One token's q (or k), head by head.
-type Heads = Vec<Vec<f64>>;
+/// Steps 1–3 for a text: every token's q and k as the GGUF's rows give them, before any rotation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Projected {
+    pub len: usize,
+    /// Token after token, `heads × head_dim` values each.
+    pub q: Vec<f64>,
+    /// Token after token, `kv_heads × head_dim` values each.
+    pub k: Vec<f64>,
+}
 
 fn matrix_times(w: &[f64], x: &[f64]) -> Vec<f64> {
     w.chunks_exact(x.len())
@@ -78,6 +101,22 @@ fn matrix_times(w: &[f64], x: &[f64]) -> Vec<f64> {
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+impl Rotation {
+    /// The pairs it turns, or `None` for no rotation.
+    pub fn layout(self) -> Option<Layout> {
+        match self {
+            Rotation::Off => None,
+            Rotation::Interleaved => Some(Layout::Interleaved),
+            Rotation::Half | Rotation::HalfOnGgufRows => Some(Layout::Half),
+        }
+    }
+
+    /// Whether each head's coordinates are first put in the checkpoint's order.
+    pub fn reorders(self) -> bool {
+        self == Rotation::Half
+    }
 }
 
 impl FirstAttention {
@@ -94,6 +133,17 @@ impl FirstAttention {
         })
     }
 
+    /// The RoPE frequencies θᵢ, i < head_dim / 2.
+    pub fn inv_freq(&self) -> &[f64] {
+        &self.inv_freq
+    }
+
+    /// W_q's rows, then W_k's (each `d_model` wide), as the GGUF orders them.
+    pub fn projection_rows(&self) -> impl Iterator<Item = &[f64]> {
+        let d = self.shape.d_model;
+        self.w_q.chunks_exact(d).chain(self.w_k.chunks_exact(d))
+    }
+
     /// Steps 1–2: token `id`'s embedding row, RMS-normalised and scaled.
     pub fn normed_row(&self, id: u32) -> Result<Vec<f64>, Smollm2Error> {
         let x = self.layer.token_row(id)?;
@@ -105,50 +155,73 @@ impl FirstAttention {
             .collect())
     }
 
-    /// Steps 3–4 for one token at position `p`: its q heads and k heads, each rotated.
-    fn rotated(&self, x: &[f64], p: usize, rotation: Rotation) -> Result<[Heads; 2], PosEncError> {
-        let turn = |v: &[f64]| match rotation {
-            Rotation::Off => Ok(v.to_vec()),
-            Rotation::Interleaved => rope::rotate(v, p as f64, &self.inv_freq, Layout::Interleaved),
-            Rotation::Half => rope::rotate(
-                &half_from_interleaved(v),
-                p as f64,
-                &self.inv_freq,
-                Layout::Half,
-            ),
-            Rotation::HalfOnGgufRows => rope::rotate(v, p as f64, &self.inv_freq, Layout::Half),
-        };
-        let heads = |projected: Vec<f64>| {
-            projected
-                .chunks_exact(self.shape.head_dim)
-                .map(turn)
-                .collect::<Result<Vec<_>, _>>()
-        };
-        Ok([
-            heads(matrix_times(&self.w_q, x))?,
-            heads(matrix_times(&self.w_k, x))?,
-        ])
-    }
-
-    /// Every head's causal logits for the tokens `ids` at positions 0, 1, ….
-    pub fn logits(&self, ids: &[u32], rotation: Rotation) -> Result<Logits, Smollm2Error> {
-        if ids.len() > self.shape.context {
+    /// Refuses a text longer than the model's context, in the seed's words.
+    pub fn check_len(&self, len: usize) -> Result<(), Smollm2Error> {
+        if len > self.shape.context {
             return Err(Smollm2Error::Position(PosEncError::SequenceTooLong {
-                len: ids.len(),
+                len,
                 max: self.shape.context,
             }));
         }
-        let mut qs = Vec::with_capacity(ids.len());
-        let mut ks = Vec::with_capacity(ids.len());
-        for (p, &id) in ids.iter().enumerate() {
+        Ok(())
+    }
+
+    /// Steps 1–3 for the tokens `ids`, once for every way of rotating them.
+    pub fn project(&self, ids: &[u32]) -> Result<Projected, Smollm2Error> {
+        self.check_len(ids.len())?;
+        let (mut q, mut k) = (Vec::new(), Vec::new());
+        for &id in ids {
             let x = self.normed_row(id)?;
-            let [q, k] = self
-                .rotated(&x, p, rotation)
-                .map_err(Smollm2Error::Position)?;
-            qs.push(q);
-            ks.push(k);
+            q.extend(matrix_times(&self.w_q, &x));
+            k.extend(matrix_times(&self.w_k, &x));
         }
-        let (heads, len) = (self.shape.heads, ids.len());
+        Ok(Projected {
+            len: ids.len(),
+            q,
+            k,
+        })
+    }
+
+    /// Step 4 for every head of one token at position `p`.
+    fn rotated(
+        &self,
+        heads: &[f64],
+        p: usize,
+        rotation: Rotation,
+    ) -> Result<Vec<Vec<f64>>, PosEncError> {
+        heads
+            .chunks_exact(self.shape.head_dim)
+            .map(|v| {
+                let v = if rotation.reorders() {
+                    half_from_interleaved(v)
+                } else {
+                    v.to_vec()
+                };
+                match rotation.layout() {
+                    None => Ok(v),
+                    Some(layout) => rope::rotate(&v, p as f64, &self.inv_freq, layout),
+                }
+            })
+            .collect()
+    }
+
+    /// Steps 4–5: every head's causal logits of projected tokens at positions 0, 1, ….
+    pub fn scores(
+        &self,
+        projected: &Projected,
+        rotation: Rotation,
+    ) -> Result<Logits, Smollm2Error> {
+        let (heads, len) = (self.shape.heads, projected.len);
+        let turn = |values: &[f64], width: usize| {
+            values
+                .chunks_exact(width * self.shape.head_dim)
+                .enumerate()
+                .map(|(p, token)| self.rotated(token, p, rotation))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(Smollm2Error::Position)
+        };
+        let qs = turn(&projected.q, heads)?;
+        let ks = turn(&projected.k, self.shape.kv_heads)?;
         let group = heads / self.shape.kv_heads;
         let scale = 1.0 / (self.shape.head_dim as f64).sqrt();
         let mut values = Vec::with_capacity(heads * len * (len + 1) / 2);
@@ -158,6 +231,11 @@ impl FirstAttention {
             }
         }
         Ok(Logits { heads, len, values })
+    }
+
+    /// Every head's causal logits for the tokens `ids` at positions 0, 1, ….
+    pub fn logits(&self, ids: &[u32], rotation: Rotation) -> Result<Logits, Smollm2Error> {
+        self.scores(&self.project(ids)?, rotation)
     }
 }
 
@@ -208,6 +286,39 @@ mod tests {
         assert!(interleaved.max_difference(&logits(Rotation::HalfOnGgufRows)) > 1e-3);
         // At position 0 nothing turns.
         assert_eq!(interleaved.row(0, 0), logits(Rotation::Off).row(0, 0));
+    }
+
+    #[test]
+    fn projecting_once_scores_every_way_as_logits_does() {
+        let attention = FirstAttention::new(parse(tiny()).expect("valid")).expect("weights");
+        let ids = [1, 0, 0];
+        let projected = attention.project(&ids).expect("projections");
+        assert_eq!(
+            (projected.len, projected.q.len(), projected.k.len()),
+            (3, 96, 48)
+        );
+        for rotation in [
+            Rotation::Off,
+            Rotation::Interleaved,
+            Rotation::Half,
+            Rotation::HalfOnGgufRows,
+        ] {
+            let logits = attention.scores(&projected, rotation).expect("scores");
+            assert_eq!(logits, attention.logits(&ids, rotation).expect("logits"));
+            // The flat order is the triangle index's: head 1, query 2, key 1.
+            assert_eq!(
+                logits.as_slice()[triangle_index(3, 1, 2, 1)],
+                logits.row(1, 2)[1]
+            );
+        }
+        assert_eq!(triangle_index(3, 1, 0, 0), 6);
+        let values = attention
+            .logits(&ids, Rotation::Off)
+            .unwrap()
+            .as_slice()
+            .to_vec();
+        assert!(Logits::from_values(2, 3, values.clone()).is_some());
+        assert!(Logits::from_values(2, 4, values).is_none());
     }
 
     #[test]

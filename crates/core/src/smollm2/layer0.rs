@@ -222,10 +222,9 @@ pub fn from_gguf(gguf: &Gguf, file: &[u8]) -> Result<Vec<u8>, Smollm2Error> {
             .ok_or_else(|| Smollm2Error::Gguf(format!("{} lies outside the file", t.name)))?;
         payload.extend_from_slice(data);
     }
-    let asset = FORMAT.write(&fields, &payload);
     // What is written must read back with the GGUF's dimensions.
-    let shape = parse(asset.clone())?.shape;
-    for (t, dims) in found.iter().zip(dims(&shape)) {
+    let layer = parse(FORMAT.write(&fields, &payload))?;
+    for (t, dims) in found.iter().zip(dims(&layer.shape)) {
         if t.dims != dims {
             return Err(Smollm2Error::Gguf(format!(
                 "{} is {:?}, not {:?}",
@@ -233,5 +232,5 @@ pub fn from_gguf(gguf: &Gguf, file: &[u8]) -> Result<Vec<u8>, Smollm2Error> {
             )));
         }
     }
-    Ok(asset)
+    Ok(layer.bytes)
 }
