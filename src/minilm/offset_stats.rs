@@ -1,17 +1,18 @@
 //! cos(p, p+k) across p summarised for every offset k = 1 … 511, for the learned and the sinusoidal
-//! table: the core's `offset_cosines` once per k and table, run a slice of offsets at a time so the
-//! page stays responsive while the curve fills in. Leaves out: the plots (positions_panel.rs).
+//! table: the core's `unit_offset_cosines` once per k and table (the rows scaled once), run a few
+//! milliseconds at a time so the page stays responsive, slider drags included, while the curve
+//! fills in. Leaves out: the plots (positions_panel.rs).
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use til_core::minilm::offsets::offset_cosines;
+use til_core::minilm::offsets::{offset_cosines, unit_offset_cosines, unit_rows, OffsetCosines};
 use til_core::posenc::PositionTable;
 
-use crate::browser::yield_to_event_loop;
+use crate::browser::{now_ms, yield_to_event_loop};
 
-/// Offsets computed between two yields to the event loop (a few milliseconds of work).
-const SLICE: usize = 8;
+/// Milliseconds of work between two yields to the event loop: well inside a frame.
+const SLICE_MS: f64 = 3.0;
 
 /// Mean and population standard deviation of cos(p, p+k) across p.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,14 +30,17 @@ pub struct OffsetSummary {
 }
 
 pub fn spread(table: &PositionTable, k: usize) -> Spread {
-    let found = offset_cosines(table, k);
+    summary(offset_cosines(table, k))
+}
+
+fn summary(found: OffsetCosines) -> Spread {
     Spread {
         mean: found.mean,
         std: found.std,
     }
 }
 
-/// Fills `out` with every offset's summary, k = 1 … positions − 1, in order, a slice at a time.
+/// Fills `out` with every offset's summary, k = 1 … positions − 1, in order, [`SLICE_MS`] at a time.
 pub fn summarise_all(
     learned: Arc<PositionTable>,
     sinusoidal: Arc<PositionTable>,
@@ -47,14 +51,19 @@ pub fn summarise_all(
         .min(sinusoidal.positions())
         .saturating_sub(1);
     spawn_local(async move {
-        for start in (1..=last).step_by(SLICE) {
-            let slice: Vec<OffsetSummary> = (start..=(start + SLICE - 1).min(last))
-                .map(|k| OffsetSummary {
+        let (learned, sinusoidal) = (unit_rows(&learned), unit_rows(&sinusoidal));
+        let mut k = 1;
+        while k <= last {
+            let started = now_ms();
+            let mut slice = Vec::new();
+            while k <= last && now_ms() - started < SLICE_MS {
+                slice.push(OffsetSummary {
                     k,
-                    learned: spread(&learned, k),
-                    sinusoidal: spread(&sinusoidal, k),
-                })
-                .collect();
+                    learned: summary(unit_offset_cosines(&learned, k)),
+                    sinusoidal: summary(unit_offset_cosines(&sinusoidal, k)),
+                });
+                k += 1;
+            }
             // The lab may be gone (a test tears the page down): stop quietly.
             if out.try_update(|all| all.extend(slice)).is_none() {
                 return;

@@ -20,6 +20,12 @@ pub struct OffsetCosines {
 /// cos(p, p+k) over `table`: the rows scaled to unit length, then posenc's dot products at offset k.
 /// Empty (mean and std NaN) when k leaves no pair.
 pub fn offset_cosines(table: &PositionTable, k: usize) -> OffsetCosines {
+    unit_offset_cosines(&unit_rows(table), k)
+}
+
+/// `table` with every row scaled to unit length (a zero row stays zero): what [`offset_cosines`]
+/// reads, made once by a caller that asks for many offsets.
+pub fn unit_rows(table: &PositionTable) -> PositionTable {
     let unit: Vec<f64> = table
         .rows()
         .flat_map(|row| {
@@ -28,8 +34,12 @@ pub fn offset_cosines(table: &PositionTable, k: usize) -> OffsetCosines {
                 .map(move |v| if norm > 0.0 { v / norm } else { 0.0 })
         })
         .collect();
-    let unit = PositionTable::from_values(table.d(), unit).expect("same shape as a valid table");
-    let cosines = dots_at_offset(&unit, k, table.positions());
+    PositionTable::from_values(table.d(), unit).expect("same shape as a valid table")
+}
+
+/// [`offset_cosines`] of a table whose rows [`unit_rows`] already scaled.
+pub fn unit_offset_cosines(unit: &PositionTable, k: usize) -> OffsetCosines {
+    let cosines = dots_at_offset(unit, k, unit.positions());
     let n = cosines.len() as f64;
     let mean = cosines.iter().sum::<f64>() / n;
     let std = (cosines.iter().map(|c| (c - mean) * (c - mean)).sum::<f64>() / n).sqrt();

@@ -13,6 +13,8 @@
 //! generator checks that), so the token ids never depend on it.
 
 use super::unicode_tables::{CJK, MAPPED, REMOVED, WHITESPACE};
+use std::sync::OnceLock;
+
 use crate::unicode::in_ranges;
 
 const HANGUL_FIRST: u32 = 0xAC00;
@@ -33,8 +35,8 @@ const ASCII: [u8; 128] = {
         } else if in_ranges(WHITESPACE, code) {
             b' '
         } else {
-            match mapped(code) {
-                Some(to) => to.as_bytes()[0],
+            match ascii_mapped(i as u8) {
+                Some(to) => to,
                 None => code as u8,
             }
         };
@@ -43,20 +45,41 @@ const ASCII: [u8; 128] = {
     table
 };
 
-/// The table's replacement for `code`, if it has one (binary search over the sorted table).
-const fn mapped(code: u32) -> Option<&'static str> {
-    let (mut lo, mut hi) = (0, MAPPED.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if code < MAPPED[mid].0 {
-            hi = mid;
-        } else if code > MAPPED[mid].0 {
-            lo = mid + 1;
-        } else {
-            return Some(MAPPED[mid].1);
+/// What an ASCII `code` becomes, from the start of the table (its ASCII entries come first, each
+/// one byte, then what it becomes, then NUL); evaluated at compile time for [`ASCII`].
+const fn ascii_mapped(code: u8) -> Option<u8> {
+    let bytes = MAPPED.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && bytes[i] < 0x80 {
+        let (key, value) = (bytes[i], bytes[i + 1]);
+        if key == code {
+            return Some(value);
         }
+        // Past the key, what it becomes, and its NUL.
+        i += 2;
+        while bytes[i] != 0 {
+            i += 1;
+        }
+        i += 1;
     }
     None
+}
+
+/// The table's replacement for `code`, if it has one: the table is read once into sorted pairs,
+/// then searched.
+fn mapped(code: u32) -> Option<&'static str> {
+    static PAIRS: OnceLock<Vec<(u32, &'static str)>> = OnceLock::new();
+    let pairs = PAIRS.get_or_init(|| {
+        MAPPED
+            .split_terminator('\0')
+            .filter_map(|entry| {
+                let key = entry.chars().next()?;
+                Some((key as u32, &entry[key.len_utf8()..]))
+            })
+            .collect()
+    });
+    let at = pairs.binary_search_by_key(&code, |&(key, _)| key).ok()?;
+    Some(pairs[at].1)
 }
 
 /// `text` normalised as BERT's normaliser does it.
