@@ -1,10 +1,10 @@
-//! The header's one settings menu: the theme, the keyboard shortcuts, "force CPU" and the speed
+//! The header's one settings menu: the theme, the keyboard shortcuts, the backend switches and the speed
 //! check, folded behind one button so the labs start high on the page. A `<details>`, so it opens
 //! and closes by keyboard and pointer alike; Esc closes it and gives focus back to its button.
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::compute::{ForceCpu, SpeedCheck};
+use crate::compute::{ForceBackend, SpeedCheck};
 use crate::theme::ThemeMenu;
 use crate::widgets::help_overlay::{KeyboardHelp, KeyboardHelpButton};
 
@@ -32,7 +32,7 @@ pub fn SettingsMenu(help: KeyboardHelp) -> impl IntoView {
             <div class="settings-panel" role="group" aria-label="Settings">
                 <ThemeMenu/>
                 <KeyboardHelpButton help=help/>
-                <ForceCpu/>
+                <ForceBackend/>
                 <SpeedCheck/>
             </div>
         </details>

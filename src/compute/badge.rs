@@ -1,6 +1,7 @@
 //! The compute badge in the header: which backend runs the maths ("WebGPU" or "CPU", with the adapter
 //! or the reason in its tooltip), the last kernel's time and the notice after a fallback; and the
-//! "force CPU" switch, which the settings menu holds. Leaves out: choosing the backend (`Compute`).
+//! "force CPU" and "force WebGPU" switches with each kernel's timed choice, which the settings menu
+//! holds. Leaves out: choosing the backend (`Compute`, choice.rs).
 
 use leptos::prelude::*;
 
@@ -41,16 +42,37 @@ pub fn ComputeBadge() -> impl IntoView {
     }
 }
 
-/// Runs every kernel on the CPU while checked, to compare times and numbers with WebGPU.
+/// The switches that force every kernel onto one backend, to compare times and numbers (each
+/// unchecks the other), and each kernel's timed choice while neither is on, a line each.
 #[component]
-pub fn ForceCpu() -> impl IntoView {
+pub fn ForceBackend() -> impl IntoView {
     let compute = Compute::expect();
+    let (cpu, gpu) = (compute.force_cpu, compute.force_gpu);
+    let has_gpu = Signal::derive(move || compute.gpu_ready());
     view! {
-        <label title="Run every kernel on the CPU, to compare times and numbers">
-            <input type="checkbox" data-testid="compute-force-cpu" prop:checked=move || compute.force_cpu.get()
-                disabled=move || !compute.gpu_ready() && !compute.force_cpu.get()
-                on:change=move |ev| compute.force_cpu.set(event_target_checked(&ev))/>
-            " Force CPU"
+        {switch("compute-force-cpu", "Run every kernel on the CPU, to compare times and numbers", " Force CPU", cpu, gpu, has_gpu)}
+        {switch("compute-force-gpu", "Run every kernel on WebGPU, even where the CPU was timed faster", " Force WebGPU", gpu, cpu, has_gpu)}
+        <p class="muted compute-choices" data-testid="compute-choices">
+            {move || compute.choices.with(|all| all.iter().map(|c| c.why.as_str()).collect::<Vec<_>>().join("\n"))}
+        </p>
+    }
+}
+
+/// A checkbox for `on` that clears `other` when checked; usable only with an adapter (or to uncheck).
+fn switch(
+    testid: &'static str,
+    title: &'static str,
+    text: &'static str,
+    on: RwSignal<bool>,
+    other: RwSignal<bool>,
+    has_gpu: Signal<bool>,
+) -> impl IntoView {
+    view! {
+        <label title=title>
+            <input type="checkbox" data-testid=testid prop:checked=move || on.get()
+                disabled=move || !has_gpu.get() && !on.get()
+                on:change=move |ev| { let checked = event_target_checked(&ev); on.set(checked); if checked { other.set(false) } }/>
+            {text}
         </label>
     }
 }

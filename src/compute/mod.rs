@@ -1,17 +1,22 @@
 //! The page's compute engine: where the embedding and positional maths runs. At start the page asks
 //! for a WebGPU adapter; with one, kernels run on WebGPU compute shaders (`til_compute`), otherwise on
 //! the CPU (the core). [`Compute`] is shared through Leptos context and holds what the header badge
-//! shows (the backend, the last kernel's time, the fallback notice) and the settings menu's "force
-//! CPU" switch.
+//! shows (the backend, the last kernel's time, the fallback notice, each kernel's choice) and the
+//! settings menu's "force CPU" and "force WebGPU" switches.
 //!
-//! Labs call kernels through [`Compute::run`], which picks the backend, times the call, and turns any
-//! GPU failure into the same call on the CPU: a lost device switches the page to the CPU for good (and
+//! Labs call kernels through [`Compute::run`], which picks the backend (the faster one for that
+//! kernel, timed on its first call, unless a switch forces the CPU or WebGPU; choice.rs), times the
+//! call, and turns any GPU failure into the same call on the CPU: a lost device switches the page to the CPU for good (and
 //! says so), a failed dispatch only for that call. The labs' state lives in their own signals, so a
 //! fallback loses nothing. Leaves out: the kernels (crates/compute) and what each lab shows.
 
 mod badge;
+mod choice;
 mod speed;
 
+use std::any::Any;
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -22,8 +27,12 @@ use til_core::embed::EmbeddingTable;
 
 use crate::browser::now_ms;
 
-pub use badge::{ComputeBadge, ForceCpu};
+pub use badge::{ComputeBadge, ForceBackend};
+pub use choice::Choice;
 pub use speed::SpeedCheck;
+
+/// A kernel call with its result's type erased (see [`Compute::run`]).
+type Erased<'a> = Pin<Box<dyn Future<Output = Result<Box<dyn Any>, ComputeError>> + 'a>>;
 
 /// What the notice says when the device goes away.
 pub const LOST_NOTICE: &str = "WebGPU device lost: switched to CPU, your state is kept";
@@ -59,6 +68,10 @@ pub struct Compute {
     vectors: StoredValue<Vec<Rc<Vectors>>, LocalStorage>,
     pub status: RwSignal<GpuStatus>,
     pub force_cpu: RwSignal<bool>,
+    /// Every kernel on WebGPU, whatever the timing said (for comparison).
+    pub force_gpu: RwSignal<bool>,
+    /// Each kernel's backend as its first call's timing chose it.
+    pub choices: RwSignal<Vec<Choice>>,
     pub last: RwSignal<Option<KernelTime>>,
     /// Kernel calls under way (the badge shows it, so tests can wait for results to settle).
     pub pending: RwSignal<usize>,
@@ -73,6 +86,8 @@ impl Compute {
             vectors: StoredValue::new_local(Vec::new()),
             status: RwSignal::new(GpuStatus::Probing),
             force_cpu: RwSignal::new(false),
+            force_gpu: RwSignal::new(false),
+            choices: RwSignal::new(Vec::new()),
             last: RwSignal::new(None),
             pending: RwSignal::new(0),
             notice: RwSignal::new(None),
@@ -111,6 +126,7 @@ impl Compute {
 
     /// The backend kernels run on now (tracked: views showing it, and labs' results, follow it).
     pub fn active(&self) -> BackendKind {
+        self.force_gpu.track();
         if self.gpu_ready() && !self.force_cpu.get() {
             BackendKind::Gpu
         } else {
@@ -153,45 +169,77 @@ impl Compute {
         vectors
     }
 
-    /// Runs `job` on the active backend and records its time. A GPU failure runs it again on the
+    /// Runs `job` on the kernel's backend and records its time. A GPU failure runs it again on the
     /// CPU: after a lost device the page stays there (with the notice); after any other failure only
     /// this call does, and the notice says which result came from the CPU.
-    pub async fn run<T>(
+    pub async fn run<T: 'static>(
         &self,
         kernel: &'static str,
         job: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
     ) -> Result<T, ComputeError> {
         self.pending.update(|n| *n += 1);
-        let result = self.run_counted(kernel, job).await;
+        // Type-erased, so the choosing and falling back below exist once in the wasm, not once per
+        // kernel's result type.
+        let job = &job;
+        let erased = move |backend: Rc<Backend>| -> Erased<'_> {
+            Box::pin(async move { job(&backend).await.map(|v| Box::new(v) as Box<dyn Any>) })
+        };
+        let result = self.run_erased(kernel, &erased).await;
         self.pending.update(|n| *n -= 1);
-        result
+        result.map(|value| *value.downcast::<T>().expect("the job's own type"))
     }
 
-    async fn run_counted<T>(
+    async fn run_erased<'j>(
         &self,
         kernel: &'static str,
-        job: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
-    ) -> Result<T, ComputeError> {
+        job: &dyn Fn(Rc<Backend>) -> Erased<'j>,
+    ) -> Result<Box<dyn Any>, ComputeError> {
+        let cpu = || Rc::new(Backend::Cpu);
         if let Some(gpu) = self.gpu() {
-            let started = now_ms();
-            match job(&gpu).await {
-                Ok(value) => {
-                    self.record(kernel, BackendKind::Gpu, now_ms() - started);
-                    return Ok(value);
+            let chosen = self
+                .choices
+                .with_untracked(|all| all.iter().find(|c| c.kernel == kernel).map(|c| c.backend));
+            let result = match (self.force_gpu.get_untracked(), chosen) {
+                (false, Some(BackendKind::Cpu)) => None,
+                (false, None) => match choice::timed(|| job(gpu.clone())).await {
+                    Ok((gpu_ms, on_gpu)) => {
+                        let (cpu_ms, on_cpu) = choice::timed(|| job(cpu())).await?;
+                        let choice = Choice::between(kernel, gpu_ms, cpu_ms);
+                        let (backend, value) = match choice.backend {
+                            BackendKind::Gpu => (BackendKind::Gpu, on_gpu),
+                            BackendKind::Cpu => (BackendKind::Cpu, on_cpu),
+                        };
+                        self.choices.update(|all| all.push(choice));
+                        self.record(kernel, backend, gpu_ms.min(cpu_ms));
+                        return Ok(value);
+                    }
+                    Err(error) => Some(Err(error)),
+                },
+                _ => {
+                    let started = now_ms();
+                    let result = job(gpu.clone()).await;
+                    if result.is_ok() {
+                        self.record(kernel, BackendKind::Gpu, now_ms() - started);
+                    }
+                    Some(result)
                 }
-                Err(error) if error.is_device_lost() => {
+            };
+            match result {
+                Some(Ok(value)) => return Ok(value),
+                Some(Err(error)) if error.is_device_lost() => {
                     self.status.set(GpuStatus::Lost(error.to_string()));
                     self.notice.set(Some(LOST_NOTICE.to_string()));
                 }
-                Err(error) => {
+                Some(Err(error)) => {
                     self.notice.set(Some(format!(
                         "WebGPU could not run {kernel} ({error}): this result is from the CPU"
                     )));
                 }
+                None => {}
             }
         }
         let started = now_ms();
-        let result = job(&Backend::Cpu).await;
+        let result = job(cpu()).await;
         self.record(kernel, BackendKind::Cpu, now_ms() - started);
         result
     }

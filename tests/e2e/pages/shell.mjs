@@ -1,5 +1,5 @@
 // Page helpers for the shell: the header's settings menu holds the theme, the keyboard help button,
-// "force CPU" and the speed check.
+// "force CPU", "force WebGPU" (with each kernel's timed choice) and the speed check.
 
 /** Opens the settings menu (once the app is up) unless it is open already. */
 export async function openSettings(page) {
@@ -20,5 +20,19 @@ export async function forceCpu(page, on) {
   const force = page.getByTestId('compute-force-cpu');
   if (on) await force.check();
   else await force.uncheck();
+  await closeSettings(page);
+}
+
+/** Forces every kernel onto `name` ('CPU' or 'WebGPU') through the settings menu, or with null
+ * lets each kernel's timing choose; folds the menu again. */
+export async function forceBackend(page, name) {
+  await openSettings(page);
+  const [cpu, gpu] = [page.getByTestId('compute-force-cpu'), page.getByTestId('compute-force-gpu')];
+  if (name === 'CPU') await cpu.check();
+  else if (name === 'WebGPU') await gpu.check();
+  else {
+    await cpu.uncheck();
+    await gpu.uncheck();
+  }
   await closeSettings(page);
 }

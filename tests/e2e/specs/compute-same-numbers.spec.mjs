@@ -1,5 +1,5 @@
 // In Chromium with WebGPU (SwiftShader), the labs show the same numbers on WebGPU as on the CPU:
-// every value is read with "force CPU" on, then again on WebGPU, and compared. Neighbours and analogy
+// every value is read with "force CPU" on, then again with "force WebGPU" on, and compared. Neighbours and analogy
 // candidates are compared as the texts shown (4 decimals); the Position lab's heatmaps pixel by
 // pixel (both dot-product matrices computed by the backend; the sinusoidal table is the lab's own
 // f64 table on either backend, so switching must not change it), allowing one step of 8-bit colour
@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { forceCpu } from '../pages/shell.mjs';
+import { forceBackend } from '../pages/shell.mjs';
 import { openEmbed, search } from './embed-lab.mjs';
 
 const WORDS = ['king', 'paris', 'frog', 'computer'];
@@ -22,7 +22,7 @@ async function settled(page) {
 async function useBackend(page, name) {
   // Calls still running would finish after the switch and overwrite the last kernel's line.
   await settled(page);
-  await forceCpu(page, name === 'CPU');
+  await forceBackend(page, name);
   assert.equal((await page.getByTestId('compute-backend').textContent()).trim(), name);
   await page.getByTestId('compute-time').filter({ hasText: `on ${name}` }).waitFor();
   await settled(page);

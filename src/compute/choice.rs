@@ -1,0 +1,60 @@
+//! The faster backend per kernel. WebGPU is not always the faster: on a software adapter
+//! (SwiftShader) one neighbour query takes 134 ms against 1 ms on the CPU. So the first time a kernel
+//! runs with an adapter in play, [`Compute::run`](super::Compute::run) times it on both (one
+//! warm-up, then the median of up to three runs, fewer once a side has spent 100 ms) and keeps the
+//! faster for every later call; each choice says what it measured. Leaves out: choosing for the
+//! analogy benchmark, which runs its sections on whichever backend is active.
+
+use std::future::Future;
+
+use til_compute::{BackendKind, ComputeError};
+
+use crate::browser::now_ms;
+
+/// Timed runs stop once a side has spent this long (the first use must stay quick).
+const BUDGET_MS: f64 = 100.0;
+
+/// One kernel's backend and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub kernel: &'static str,
+    pub backend: BackendKind,
+    /// "neighbours: WebGPU 134.0 ms, CPU 1.1 ms → CPU".
+    pub why: String,
+}
+
+impl Choice {
+    /// The faster of two measured backends (the CPU on a tie).
+    pub fn between(kernel: &'static str, gpu_ms: f64, cpu_ms: f64) -> Choice {
+        let backend = if gpu_ms < cpu_ms {
+            BackendKind::Gpu
+        } else {
+            BackendKind::Cpu
+        };
+        Choice {
+            kernel,
+            backend,
+            why: format!(
+                "{kernel}: WebGPU {gpu_ms:.1} ms, CPU {cpu_ms:.1} ms → {}",
+                super::label(backend)
+            ),
+        }
+    }
+}
+
+/// One warm-up, then the median of up to three runs of `run` (fewer past [`BUDGET_MS`]): the time
+/// in milliseconds and the last result.
+pub async fn timed<T, F: Future<Output = Result<T, ComputeError>>>(
+    run: impl Fn() -> F,
+) -> Result<(f64, T), ComputeError> {
+    let mut value = run().await?;
+    let mut times = Vec::new();
+    while times.len() < 3 && times.iter().sum::<f64>() < BUDGET_MS {
+        let started = now_ms();
+        value = run().await?;
+        times.push(now_ms() - started);
+    }
+    // The core's one small sort: another sort's code would cost the page's wasm 3 KB.
+    til_core::order::sort_by(&mut times, |a, b| a.total_cmp(b));
+    Ok((times[times.len() / 2], value))
+}
