@@ -22,7 +22,7 @@ const ASSET: &[u8] = include_bytes!("../../../assets/glove/vectors.bin");
 pub const EMBED_USAGE: &str = "\
 usage: til embed neighbors WORD [-k 10] [--vocab V]
        til embed analogy X Y Z [-k 5] [--method add|mul] [--include-inputs] [--vocab V]
-       til embed eval-analogies FILE [--vocab 30000] [--method add|mul]
+       til embed eval-analogies FILE [--vocab 30000] [--method add|mul] [--threads N]
        til embed eval-similarity FILE [--vocab V]
 
 neighbors:        the k nearest words by cosine, one `WORD<TAB>COSINE` line each
@@ -40,6 +40,8 @@ options:
   --method M        add (3CosAdd, default) or mul (3CosMul, Levy & Goldberg 2014)
   --include-inputs  let X, Y and Z themselves be answers
   --vectors FILE    use this vectors asset instead of the built-in one
+  --threads N       eval-analogies: how many threads score (default: every core); the answers
+                    are the same at any N
 ";
 
 /// The four subcommands.
@@ -79,6 +81,7 @@ struct Request {
     method: Method,
     include_inputs: bool,
     vectors: Option<PathBuf>,
+    threads: Option<usize>,
 }
 
 /// Runs `til embed ARGS…` (ARGS without the leading `embed`).
@@ -127,6 +130,7 @@ fn parse(command: &str, wanted: usize, args: &[String]) -> Result<Request, Failu
         method: Method::Add,
         include_inputs: false,
         vectors: None,
+        threads: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -153,6 +157,7 @@ fn parse(command: &str, wanted: usize, args: &[String]) -> Result<Request, Failu
             "--vocab" => request.vocab = Some(count(name, &value()?)?),
             "--method" => request.method = value()?.parse().map_err(usage)?,
             "--vectors" => request.vectors = Some(PathBuf::from(value()?)),
+            "--threads" => request.threads = Some(count(name, &value()?)?),
             "--include-inputs" if inline.is_none() => request.include_inputs = true,
             _ => {
                 return Err(usage(format!(
@@ -240,7 +245,10 @@ fn eval_analogies(
     let text = read_text(&request.positional[0])?;
     let set = QuestionSet::parse(&text, table, request.vocab.unwrap_or(30_000))
         .map_err(|e| with_file(request, e))?;
-    let report = BenchmarkRun::new(table, &set, request.method).finish();
+    let threads = request.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let report = BenchmarkRun::new(table, &set, request.method).finish_on(threads);
     write_analogy_report(&report, set.asked() + set.skipped(), out)
 }
 

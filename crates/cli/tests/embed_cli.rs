@@ -90,6 +90,20 @@ fn eval_analogies_ends_with_the_total() {
     let correct: usize = numbers[0].parse().unwrap();
     assert_eq!(numbers[2], "14877");
     assert!(correct.abs_diff(7_393) <= 29, "{total}");
+    // The same report, section by section, on one thread and on three.
+    for threads in ["1", "3"] {
+        let again = stdout(&til(&[
+            "embed",
+            "eval-analogies",
+            &asset("questions-words.txt"),
+            "--threads",
+            threads,
+        ]));
+        assert_eq!(again, text, "--threads {threads}");
+    }
+    assert!(
+        fails(&["embed", "eval-analogies", "q.txt", "--threads", "0"], 2).contains("--threads")
+    );
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The benchmark's blocked matrix product gives the same answers as solving each question directly
 //! with `analogy::solve` (one full scoring pass per question), on random tables large enough for
 //! several row blocks, for both methods. Where the two disagree it may only be a tie: the two paths
-//! sum in different orders, so scores can differ in the last bits.
+//! sum in different orders, so scores can differ in the last bits. And the benchmark on several
+//! threads gives exactly the answers of one, at any thread count, ties included.
 
 use proptest::prelude::*;
 use til_core::embed::analogy::{self, Analogy};
@@ -54,6 +55,37 @@ proptest! {
                             direct.id, scores[direct.id as usize], scores[batched as usize]);
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn threads_give_the_answers_of_one(seed in 1u64.., dims in 2usize..6, extra in 0usize..300, threads in 2usize..6) {
+        let mut rng = Rng(seed);
+        let rows = 3 * BLOCK_ROWS + extra;
+        // Few dimensions and rounded values, so equal scores (ties) happen.
+        let words = (0..rows).map(|i| format!("w{i}")).collect();
+        let values = (0..rows * dims).map(|_| (rng.value() * 4.0).round()).collect();
+        let table = EmbeddingTable::from_rows(words, values, dims).unwrap();
+        let mut text = String::new();
+        for section in ["capital-test", "gram-test", "city-test"] {
+            text.push_str(&format!(": {section}\n"));
+            for _ in 0..30 {
+                let ids: Vec<usize> = (0..4).map(|_| rng.below(rows)).collect();
+                text.push_str(&format!("w{} w{} w{} w{}\n", ids[0], ids[1], ids[2], ids[3]));
+            }
+        }
+        let set = QuestionSet::parse(&text, &table, rows).unwrap();
+        for method in [Method::Add, Method::Mul] {
+            let mut one = BenchmarkRun::new(&table, &set, method);
+            one.finish();
+            let mut many = BenchmarkRun::new(&table, &set, method);
+            // Some units on this thread first, the rest on the others.
+            many.step();
+            many.step();
+            many.finish_on(threads);
+            for s in 0..set.sections.len() {
+                prop_assert_eq!(one.answers(s), many.answers(s), "{:?}, {} threads", method, threads);
             }
         }
     }

@@ -85,10 +85,11 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         })
     };
     notes.push(format!(
-        "analogies: til is the whole process (peak {}, one thread), gensim the \
-         evaluate_word_analogies call alone and numpy its scoring alone, vectors loaded; numpy's \
-         BLAS (threadpoolctl): {}",
+        "analogies: til is the whole process (peak {}, {} threads: --threads defaults to every \
+         core), gensim the evaluate_word_analogies call alone and numpy its scoring alone, vectors \
+         loaded; numpy's BLAS (threadpoolctl): {}",
         super::mib(ours_peak),
+        std::thread::available_parallelism().map_or(1, usize::from),
         blas(&numpy_line)
     ));
     let workload = "Google analogy set, 3CosAdd, V = 30,000 (float32)";

@@ -271,24 +271,20 @@ impl<'a> BenchmarkRun<'a> {
         }
         let plans: Vec<Plan> = set.sections.iter().map(Plan::new).collect();
         let widest = plans.iter().map(|p| p.words.len()).max().unwrap_or(0);
+        let best = Shared {
+            set,
+            method,
+            rows,
+            packed: &[],
+            plans: &plans,
+        }
+        .unanswered();
         BenchmarkRun {
             set,
             method,
             rows,
             packed,
-            best: set
-                .sections
-                .iter()
-                .map(|s| {
-                    vec![
-                        Scored {
-                            id: u32::MAX,
-                            score: f32::NEG_INFINITY
-                        };
-                        s.questions.len()
-                    ]
-                })
-                .collect(),
+            best,
             plans,
             done: 0,
             cosines: vec![0.0; widest * BLOCK_ROWS],
@@ -327,41 +323,75 @@ impl<'a> BenchmarkRun<'a> {
         self.report()
     }
 
+    /// What every unit reads, beside the scratch and the answers it writes.
+    fn parts(&mut self) -> (Shared<'_>, &mut Vec<f32>, &mut Vec<Vec<Scored>>) {
+        let shared = Shared {
+            set: self.set,
+            method: self.method,
+            rows: self.rows,
+            packed: &self.packed,
+            plans: &self.plans,
+        };
+        (shared, &mut self.cosines, &mut self.best)
+    }
+
     fn score_block(&mut self, section: usize, start: usize, end: usize) {
-        let plan = &self.plans[section];
-        // Widths in whole groups of four rows; the padding past `end` is never a candidate.
-        let groups = start / 4..end.div_ceil(4);
-        let width = groups.len() * 4;
-        // 1. Cosines of the section's input words with rows start..end (3CosMul: shifted cosines).
-        let words: Vec<&[f32]> = plan.words.iter().map(|&w| self.rows.row(w)).collect();
-        let cosines = &mut self.cosines[..words.len() * width];
-        block_cosines(&words, &self.packed, self.rows.dims(), groups, cosines);
-        if self.method == Method::Mul {
-            cosines.iter_mut().for_each(|c| *c = shifted(*c));
-        }
-        // 2. Every question combines three rows of the block; its inputs cannot answer.
-        let questions = &self.set.sections[section].questions;
-        for ((slots, question), best) in plan
-            .questions
-            .iter()
-            .zip(questions)
-            .zip(&mut self.best[section])
-        {
-            let [a, b, c] = slots.map(|slot| &cosines[slot * width..slot * width + (end - start)]);
-            let mut skip: Vec<usize> = [question.a, question.b, question.c]
-                .into_iter()
-                .filter_map(|id| {
-                    (id as usize)
-                        .checked_sub(start)
-                        .filter(|&r| r < end - start)
+        let (shared, cosines, best) = self.parts();
+        shared.score_block(section, start..end, cosines, &mut best[section]);
+    }
+
+    /// Runs every remaining unit on `threads` threads (the units dealt out in turn), then merges
+    /// each question's best answers as one thread would have found them: the highest score, and
+    /// on a tie the lower row. The same answers at any thread count.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn finish_on(&mut self, threads: usize) -> AnalogyReport {
+        let (units, blocks) = (self.units(), self.blocks());
+        let remaining = units - self.done;
+        let threads = threads.clamp(1, remaining.max(1));
+        let (first, scratch) = (self.done, self.cosines.len());
+        let (shared, _, _) = self.parts();
+        let found: Vec<Vec<Vec<Scored>>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut best = shared.unanswered();
+                        let mut cosines = vec![0.0; scratch];
+                        for unit in (first + t..units).step_by(threads) {
+                            let (section, block) = (unit / blocks, unit % blocks);
+                            let start = block * BLOCK_ROWS;
+                            let end = (start + BLOCK_ROWS).min(shared.rows.len());
+                            shared.score_block(
+                                section,
+                                start..end,
+                                &mut cosines,
+                                &mut best[section],
+                            );
+                        }
+                        best
+                    })
                 })
                 .collect();
-            crate::order::sort(&mut skip);
-            match self.method {
-                Method::Add => update_best::<CosAdd>(best, start, [a, b, c], &skip),
-                Method::Mul => update_best::<CosMul>(best, start, [a, b, c], &skip),
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a benchmark thread panicked"))
+                .collect()
+        });
+        for best in found {
+            for (ours, theirs) in self
+                .best
+                .iter_mut()
+                .flatten()
+                .zip(best.into_iter().flatten())
+            {
+                if theirs.score > ours.score || (theirs.score == ours.score && theirs.id < ours.id)
+                {
+                    *ours = theirs;
+                }
             }
         }
+        self.done = units;
+        self.report()
     }
 
     /// The answer given to each question of `section` (rows, in question order), once it is finished.
@@ -378,6 +408,74 @@ impl<'a> BenchmarkRun<'a> {
             .map(|best| best.iter().map(|b| b.id).collect())
             .collect();
         self.set.report(self.method, &answers)
+    }
+}
+
+/// What scoring a block reads and no block writes, so threads can share it.
+struct Shared<'r> {
+    set: &'r QuestionSet,
+    method: Method,
+    rows: UnitRows<'r>,
+    packed: &'r [f32],
+    plans: &'r [Plan],
+}
+
+impl Shared<'_> {
+    /// Every question of every section without an answer yet.
+    fn unanswered(&self) -> Vec<Vec<Scored>> {
+        self.set
+            .sections
+            .iter()
+            .map(|s| {
+                vec![
+                    Scored {
+                        id: u32::MAX,
+                        score: f32::NEG_INFINITY
+                    };
+                    s.questions.len()
+                ]
+            })
+            .collect()
+    }
+
+    /// One unit: the rows `rows` as candidates for every question of `section`, raising `best`.
+    fn score_block(
+        &self,
+        section: usize,
+        rows: Range<usize>,
+        cosines: &mut [f32],
+        best: &mut [Scored],
+    ) {
+        let (start, end) = (rows.start, rows.end);
+        let plan = &self.plans[section];
+        // Widths in whole groups of four rows; the padding past `end` is never a candidate.
+        let groups = start / 4..end.div_ceil(4);
+        let width = groups.len() * 4;
+        // 1. Cosines of the section's input words with rows start..end (3CosMul: shifted cosines).
+        let words: Vec<&[f32]> = plan.words.iter().map(|&w| self.rows.row(w)).collect();
+        let cosines = &mut cosines[..words.len() * width];
+        block_cosines(&words, self.packed, self.rows.dims(), groups, cosines);
+        if self.method == Method::Mul {
+            cosines.iter_mut().for_each(|c| *c = shifted(*c));
+        }
+        // 2. Every question combines three rows of the block; its inputs cannot answer.
+        let questions = &self.set.sections[section].questions;
+        for ((slots, question), best) in plan.questions.iter().zip(questions).zip(best) {
+            let [a, b, c] = slots.map(|slot| &cosines[slot * width..slot * width + (end - start)]);
+            let mut skip: Vec<usize> = [question.a, question.b, question.c]
+                .into_iter()
+                .filter_map(|id| {
+                    (id as usize)
+                        .checked_sub(start)
+                        .filter(|&r| r < end - start)
+                })
+                .collect();
+            crate::order::sort(&mut skip);
+            match self.method {
+                Method::Add => update_best::<CosAdd>(best, start, [a, b, c], &skip),
+                Method::Mul => update_best::<CosMul>(best, start, [a, b, c], &skip),
+            }
+        }
     }
 }
 
