@@ -3,13 +3,21 @@
 //! runs with an adapter in play, [`Compute::run`](super::Compute::run) times it on both (one
 //! warm-up, then the median of up to three runs, fewer once a side has spent 100 ms) and keeps the
 //! faster for every later call; each choice says what it measured. Leaves out: choosing for the
-//! analogy benchmark, which runs its sections on whichever backend is active.
+//! analogy benchmark ([`UNTIMED`]).
 
 use std::future::Future;
 
 use til_compute::{BackendKind, ComputeError};
 
 use crate::browser::now_ms;
+
+/// Kernels that run on WebGPU whenever it is active, untimed: the analogy benchmark steps its CPU
+/// path itself, in slices (src/embed/bench_run.rs), and a section run on the CPU to time it would
+/// hold the page for hundreds of milliseconds.
+pub const UNTIMED: [&str; 1] = [BENCHMARK];
+
+/// The analogy benchmark's kernel name.
+pub const BENCHMARK: &str = "analogy benchmark";
 
 /// Timed runs stop once a side has spent this long (the first use must stay quick).
 const BUDGET_MS: f64 = 100.0;

@@ -28,7 +28,7 @@ use til_core::embed::EmbeddingTable;
 use crate::browser::now_ms;
 
 pub use badge::{ComputeBadge, ForceBackend};
-pub use choice::Choice;
+pub use choice::{Choice, BENCHMARK};
 pub use speed::SpeedCheck;
 
 /// A kernel call with its result's type erased (see [`Compute::run`]).
@@ -196,9 +196,12 @@ impl Compute {
     ) -> Result<Box<dyn Any>, ComputeError> {
         let cpu = || Rc::new(Backend::Cpu);
         if let Some(gpu) = self.gpu() {
-            let chosen = self
-                .choices
-                .with_untracked(|all| all.iter().find(|c| c.kernel == kernel).map(|c| c.backend));
+            let chosen = match choice::UNTIMED.contains(&kernel) {
+                true => Some(BackendKind::Gpu),
+                false => self.choices.with_untracked(|all| {
+                    all.iter().find(|c| c.kernel == kernel).map(|c| c.backend)
+                }),
+            };
             let result = match (self.force_gpu.get_untracked(), chosen) {
                 (false, Some(BackendKind::Cpu)) => None,
                 (false, None) => match choice::timed(|| job(gpu.clone())).await {

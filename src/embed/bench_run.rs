@@ -57,7 +57,7 @@ pub fn start(lab: EmbedState) {
             let mut answers = Vec::with_capacity(set.sections.len());
             for section in &set.sections {
                 let batch = compute
-                    .run("analogy benchmark", async |b| {
+                    .run(crate::compute::BENCHMARK, async |b| {
                         b.analogy_answers(&vectors, &section.questions, method, set.vocab)
                             .await
                     })
