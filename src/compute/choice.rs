@@ -7,6 +7,7 @@
 
 use std::future::Future;
 
+use til_compute::speed::{median_ms, Clock, Runs};
 use til_compute::{BackendKind, ComputeError};
 
 use crate::browser::now_ms;
@@ -55,14 +56,23 @@ impl Choice {
 pub async fn timed<T, F: Future<Output = Result<T, ComputeError>>>(
     run: impl Fn() -> F,
 ) -> Result<(f64, T), ComputeError> {
-    let mut value = run().await?;
-    let mut times = Vec::new();
-    while times.len() < 3 && times.iter().sum::<f64>() < BUDGET_MS {
-        let started = now_ms();
-        value = run().await?;
-        times.push(now_ms() - started);
+    let runs = Runs {
+        warm_up: true,
+        most: 3,
+        budget_ms: BUDGET_MS,
+    };
+    median_ms(&Timer, runs, run).await
+}
+
+/// The page's clock with no pause between runs: a first call's timing runs back to back.
+struct Timer;
+
+impl Clock for Timer {
+    fn now_ms(&self) -> f64 {
+        now_ms()
     }
-    // The core's one small sort: another sort's code would cost the page's wasm 3 KB.
-    til_core::order::sort_by(&mut times, |a, b| a.total_cmp(b));
-    Ok((times[times.len() / 2], value))
+
+    fn pause(&self) -> impl Future<Output = ()> {
+        std::future::ready(())
+    }
 }

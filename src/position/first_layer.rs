@@ -1,8 +1,9 @@
 //! A real RoPE model: SmolLM2-135M-Instruct's first attention layer on the reader's sentence. The
 //! tokenizer worker computes the causal logits on the compute engine (WebGPU in f32, or the core's
-//! f64 on the CPU: the faster when timed, or the one the reader picks) four ways: RoPE as llama.cpp applies it to the GGUF's rows, as transformers applies it to the
-//! checkpoint's rows (the same numbers), rotating halves of the GGUF's rows (the classic conversion
-//! bug), and no rotation (content alone). The page draws each head's logits as a heatmap and one
+//! f64 on the CPU: the faster when timed, or the one the reader picks) four ways: RoPE as
+//! llama.cpp applies it to the GGUF's rows, as transformers applies it to the checkpoint's rows
+//! (the same numbers), rotating halves of the GGUF's rows (the classic conversion bug), and no
+//! rotation (content alone). The page draws each head's logits as a heatmap and one
 //! head's as a table. Left out: the softmax and everything after the logits.
 use leptos::prelude::*;
 use leptos::task::spawn_local;

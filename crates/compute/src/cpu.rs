@@ -89,10 +89,9 @@ pub fn first_attention(
     ids: &[u32],
     rotations: &[Rotation],
 ) -> Result<Vec<Logits>, ComputeError> {
-    let bad = |e: til_core::smollm2::Smollm2Error| ComputeError::BadRequest(e.to_string());
-    let projected = attention.project(ids).map_err(bad)?;
+    let projected = attention.project(ids)?;
     rotations
         .iter()
-        .map(|&rotation| attention.scores(&projected, rotation).map_err(bad))
+        .map(|&rotation| Ok(attention.scores(&projected, rotation)?))
         .collect()
 }

@@ -18,7 +18,8 @@ pub enum ComputeError {
     /// device may still work.
     Dispatch(String),
     /// A request no backend serves: k or the exclusions past the GPU's limits, a query of the wrong
-    /// length, an input row outside the rows searched, a table uploaded to another device.
+    /// length, an input row outside the rows searched, a table uploaded to another device, an id
+    /// or a text length the first attention layer refuses.
     BadRequest(String),
 }
 
@@ -44,3 +45,10 @@ impl fmt::Display for ComputeError {
 }
 
 impl std::error::Error for ComputeError {}
+
+/// A first attention layer's refusal (an unknown id, a text past the context), in its own words.
+impl From<til_core::smollm2::Smollm2Error> for ComputeError {
+    fn from(error: til_core::smollm2::Smollm2Error) -> ComputeError {
+        ComputeError::BadRequest(error.to_string())
+    }
+}

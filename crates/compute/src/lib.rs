@@ -91,12 +91,6 @@ pub struct AttentionWeights {
     gpu: Option<gpu::first_attention::GpuWeights>,
 }
 
-impl AttentionWeights {
-    pub fn attention(&self) -> &Arc<FirstAttention> {
-        &self.attention
-    }
-}
-
 /// One neighbour query: a vector (any length, normalised by the kernel as the core does) and the rows
 /// that may not answer it (at most [`MAX_EXCLUDED`]).
 #[derive(Clone, Copy, Debug)]

@@ -46,6 +46,41 @@ impl Clock for WallClock {
     }
 }
 
+/// The runs of one measurement: a warm-up first or not, then timed runs until `most` are done or
+/// they have taken `budget_ms` in all (one at least).
+#[derive(Clone, Copy, Debug)]
+pub struct Runs {
+    pub warm_up: bool,
+    pub most: usize,
+    pub budget_ms: f64,
+}
+
+/// The median time in milliseconds of `run`'s timed runs on `clock` (which pauses before each),
+/// and the last result. Every caller that times a kernel goes through this: the suite, the page's
+/// per-kernel choice and the tokenizer worker's first layer.
+pub async fn median_ms<T, E, F: Future<Output = Result<T, E>>>(
+    clock: &impl Clock,
+    runs: Runs,
+    run: impl Fn() -> F,
+) -> Result<(f64, T), E> {
+    let mut last = match runs.warm_up {
+        true => Some(run().await?),
+        false => None,
+    };
+    let mut times = Vec::with_capacity(runs.most);
+    while times.is_empty()
+        || (times.len() < runs.most && times.iter().sum::<f64>() < runs.budget_ms)
+    {
+        clock.pause().await;
+        let started = clock.now_ms();
+        last = Some(run().await?);
+        times.push(clock.now_ms() - started);
+    }
+    til_core::order::sort_by(&mut times, f64::total_cmp);
+    let last = last.expect("one timed run at least");
+    Ok((times[times.len() / 2], last))
+}
+
 /// What to measure.
 #[derive(Clone, Copy, Debug)]
 pub struct Sizes {
@@ -268,17 +303,17 @@ impl<C: Clock> Suite<'_, C> {
         backend: &Backend,
         job: &impl AsyncFn(&Backend) -> Result<T, ComputeError>,
     ) -> Result<(f64, T), String> {
-        let mut times = Vec::with_capacity(runs);
-        let mut last = None;
-        for _ in 0..runs {
-            self.clock.pause().await;
-            let started = self.clock.now_ms();
-            last = Some(job(backend).await.map_err(|e| e.to_string())?);
-            times.push(self.clock.now_ms() - started);
+        if runs == 0 {
+            return Err("a measurement needs at least one run".into());
         }
-        til_core::order::sort_by(&mut times, f64::total_cmp);
-        let last = last.ok_or("a measurement needs at least one run")?;
-        Ok((times[runs / 2], last))
+        let runs = Runs {
+            warm_up: false,
+            most: runs,
+            budget_ms: f64::INFINITY,
+        };
+        median_ms(self.clock, runs, || job(backend))
+            .await
+            .map_err(|e| e.to_string())
     }
 
     /// `job` timed on the CPU and, when there is one, on the GPU, with both results.

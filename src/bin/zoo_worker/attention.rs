@@ -15,7 +15,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use js_sys::{Array, Float64Array, Object, Uint32Array};
+use js_sys::{Array, Float64Array, Object};
+use til_compute::speed::{median_ms, Clock, Runs};
 use til_compute::{AttentionWeights, Backend, GpuContext};
 use til_core::smollm2::first_attention::{FirstAttention, Logits, Rotation};
 use til_core::smollm2::layer0;
@@ -111,11 +112,21 @@ fn adapter(ready: &Ready) -> String {
     }
 }
 
-fn now() -> f64 {
-    let performance = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
-        .ok()
-        .and_then(|p| wasm_bindgen::JsCast::dyn_into::<web_sys::Performance>(p).ok());
-    performance.map_or_else(js_sys::Date::now, |p| p.now())
+/// The worker's clock (no window here: `performance` is the global's); no pause between runs.
+struct WorkerClock;
+
+impl Clock for WorkerClock {
+    fn now_ms(&self) -> f64 {
+        let performance =
+            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+                .ok()
+                .and_then(|p| wasm_bindgen::JsCast::dyn_into::<web_sys::Performance>(p).ok());
+        performance.map_or_else(js_sys::Date::now, |p| p.now())
+    }
+
+    fn pause(&self) -> impl std::future::Future<Output = ()> {
+        std::future::ready(())
+    }
 }
 
 async fn run(ready: &Ready, ids: &[u32]) -> Result<Vec<Logits>, til_compute::ComputeError> {
@@ -124,15 +135,14 @@ async fn run(ready: &Ready, ids: &[u32]) -> Result<Vec<Logits>, til_compute::Com
 
 /// The median of three timed runs after one warm-up, in milliseconds, and the last answer.
 async fn timed(ready: &Ready, ids: &[u32]) -> Result<(f64, Vec<Logits>), String> {
-    let mut answer = run(ready, ids).await.map_err(|e| e.to_string())?;
-    let mut times = Vec::new();
-    for _ in 0..3 {
-        let start = now();
-        answer = run(ready, ids).await.map_err(|e| e.to_string())?;
-        times.push(now() - start);
-    }
-    times.sort_by(f64::total_cmp);
-    Ok((times[1], answer))
+    let runs = Runs {
+        warm_up: true,
+        most: 3,
+        budget_ms: f64::INFINITY,
+    };
+    median_ms(&WorkerClock, runs, || run(ready, ids))
+        .await
+        .map_err(|e| e.to_string())
 }
 
 /// Runs on the CPU, saying why the GPU did not.
@@ -217,14 +227,13 @@ async fn fall_back(
     on_cpu(layer, ids, why).await
 }
 
-/// `{ids, heads, len, interleaved, half, bug, off, halfDifference, bugDifference, backend, tokens,
+/// `{heads, len, interleaved, half, bug, off, halfDifference, bugDifference, backend, tokens,
 /// tables}`: the logits of `ids` (head-major lower triangles) each way, how far the half layout and
 /// the bug land from the interleaved one, where they were computed, the tokens (`displays`) as
 /// chips, and every way's every head as a table (way after way).
 pub async fn logits(ids: &[u32], displays: &[String], run_on: &str) -> Result<Object, String> {
     let (all, backend) = compute(ids, run_on).await?;
     let reply = Object::new();
-    set(&reply, "ids", &Uint32Array::from(ids));
     set(&reply, "heads", &JsValue::from(all[0].heads as u32));
     set(&reply, "len", &JsValue::from(all[0].len as u32));
     for ((name, _), logits) in WAYS.iter().zip(&all) {

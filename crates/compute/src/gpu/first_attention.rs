@@ -77,8 +77,7 @@ pub async fn run(
     rotations: &[Rotation],
 ) -> Result<Vec<Logits>, ComputeError> {
     let shape = attention.shape;
-    let bad = |e: til_core::smollm2::Smollm2Error| ComputeError::BadRequest(e.to_string());
-    attention.check_len(ids.len()).map_err(bad)?;
+    attention.check_len(ids.len())?;
     let (len, heads, cols) = (ids.len(), shape.heads, shape.d_model);
     let cells = heads * len * (len + 1) / 2;
     let logits = |values: Vec<f64>| Logits::from_values(heads, len, values);
@@ -90,13 +89,7 @@ pub async fn run(
     }
     let mut x = Vec::with_capacity(len * cols);
     for &id in ids {
-        x.extend(
-            attention
-                .normed_row(id)
-                .map_err(bad)?
-                .iter()
-                .map(|&v| v as f32),
-        );
+        x.extend(attention.normed_row(id)?.iter().map(|&v| v as f32));
     }
     let turns: Vec<[f32; 2]> = (0..len)
         .flat_map(|p| {

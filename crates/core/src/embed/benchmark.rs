@@ -271,14 +271,7 @@ impl<'a> BenchmarkRun<'a> {
         }
         let plans: Vec<Plan> = set.sections.iter().map(Plan::new).collect();
         let widest = plans.iter().map(|p| p.words.len()).max().unwrap_or(0);
-        let best = Shared {
-            set,
-            method,
-            rows,
-            packed: &[],
-            plans: &plans,
-        }
-        .unanswered();
+        let best = unanswered(set);
         BenchmarkRun {
             set,
             method,
@@ -292,7 +285,7 @@ impl<'a> BenchmarkRun<'a> {
     }
 
     fn blocks(&self) -> usize {
-        self.rows.len().div_ceil(BLOCK_ROWS)
+        blocks(self.rows)
     }
 
     /// Units of work in the whole run.
@@ -309,10 +302,9 @@ impl<'a> BenchmarkRun<'a> {
         if self.done >= self.units() {
             return false;
         }
-        let (section, block) = (self.done / self.blocks(), self.done % self.blocks());
-        let start = block * BLOCK_ROWS;
-        let end = (start + BLOCK_ROWS).min(self.rows.len());
-        self.score_block(section, start, end);
+        let unit = self.done;
+        let (shared, cosines, best) = self.parts();
+        shared.score_unit(unit, cosines, best);
         self.done += 1;
         self.done < self.units()
     }
@@ -335,17 +327,12 @@ impl<'a> BenchmarkRun<'a> {
         (shared, &mut self.cosines, &mut self.best)
     }
 
-    fn score_block(&mut self, section: usize, start: usize, end: usize) {
-        let (shared, cosines, best) = self.parts();
-        shared.score_block(section, start..end, cosines, &mut best[section]);
-    }
-
     /// Runs every remaining unit on `threads` threads (the units dealt out in turn), then merges
     /// each question's best answers as one thread would have found them: the highest score, and
     /// on a tie the lower row. The same answers at any thread count.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn finish_on(&mut self, threads: usize) -> AnalogyReport {
-        let (units, blocks) = (self.units(), self.blocks());
+        let units = self.units();
         let remaining = units - self.done;
         let threads = threads.clamp(1, remaining.max(1));
         let (first, scratch) = (self.done, self.cosines.len());
@@ -355,18 +342,10 @@ impl<'a> BenchmarkRun<'a> {
                 .map(|t| {
                     let shared = &shared;
                     scope.spawn(move || {
-                        let mut best = shared.unanswered();
+                        let mut best = unanswered(shared.set);
                         let mut cosines = vec![0.0; scratch];
                         for unit in (first + t..units).step_by(threads) {
-                            let (section, block) = (unit / blocks, unit % blocks);
-                            let start = block * BLOCK_ROWS;
-                            let end = (start + BLOCK_ROWS).min(shared.rows.len());
-                            shared.score_block(
-                                section,
-                                start..end,
-                                &mut cosines,
-                                &mut best[section],
-                            );
+                            shared.score_unit(unit, &mut cosines, &mut best);
                         }
                         best
                     })
@@ -420,22 +399,35 @@ struct Shared<'r> {
     plans: &'r [Plan],
 }
 
+/// Every question of every section without an answer yet.
+fn unanswered(set: &QuestionSet) -> Vec<Vec<Scored>> {
+    set.sections
+        .iter()
+        .map(|s| {
+            vec![
+                Scored {
+                    id: u32::MAX,
+                    score: f32::NEG_INFINITY
+                };
+                s.questions.len()
+            ]
+        })
+        .collect()
+}
+
+/// Blocks of [`BLOCK_ROWS`] candidate rows; unit `n` is section `n / blocks`, block `n % blocks`.
+fn blocks(rows: UnitRows<'_>) -> usize {
+    rows.len().div_ceil(BLOCK_ROWS)
+}
+
 impl Shared<'_> {
-    /// Every question of every section without an answer yet.
-    fn unanswered(&self) -> Vec<Vec<Scored>> {
-        self.set
-            .sections
-            .iter()
-            .map(|s| {
-                vec![
-                    Scored {
-                        id: u32::MAX,
-                        score: f32::NEG_INFINITY
-                    };
-                    s.questions.len()
-                ]
-            })
-            .collect()
+    /// Unit `unit`: its section's questions against its block of rows, raising `best`.
+    fn score_unit(&self, unit: usize, cosines: &mut [f32], best: &mut [Vec<Scored>]) {
+        let blocks = blocks(self.rows);
+        let (section, block) = (unit / blocks, unit % blocks);
+        let start = block * BLOCK_ROWS;
+        let end = (start + BLOCK_ROWS).min(self.rows.len());
+        self.score_block(section, start..end, cosines, &mut best[section]);
     }
 
     /// One unit: the rows `rows` as candidates for every question of `section`, raising `best`.
