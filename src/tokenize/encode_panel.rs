@@ -22,16 +22,8 @@ pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
         let text = input.get();
         let truncated = text.chars().count() > MAX_ENCODE_CHARS;
         let text: String = text.chars().take(MAX_ENCODE_CHARS).collect();
-        lab.tokenizer.with(|t| {
-            t.as_ref().map(|t| {
-                (
-                    text.split_whitespace()
-                        .map(|w| (w.to_string(), t.encoder().encode_word(w)))
-                        .collect::<Vec<_>>(),
-                    truncated,
-                )
-            })
-        })
+        lab.tokenizer
+            .with(|t| t.as_ref().map(|t| (t.encode_words(&text), truncated)))
     });
     journey_report(lab.tokenizer);
     let symbol_id = move |token: &str| {
@@ -65,9 +57,10 @@ fn journey_report(tokenizer: RwSignal<Option<Arc<BpeTokenizer>>>) {
         let text = journey.text.get();
         tokenizer.with(|t| {
             let t = t.as_ref()?;
-            let tokens: Vec<String> = text
-                .split_whitespace()
-                .flat_map(|word| t.encoder().encode_word(word).tokens)
+            let tokens: Vec<String> = t
+                .encode_words(&text)
+                .into_iter()
+                .flat_map(|(_, encoding)| encoding.tokens)
                 .collect();
             Some(format!(
                 "{} BPE tokens: {}",

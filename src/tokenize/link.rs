@@ -5,7 +5,7 @@
 //! tokenizers Side by side compares are in it by name (`compare=gpt2,o200k`).
 //! Left out: playback speed and whether it plays (a link shows a still step).
 use leptos::prelude::*;
-use til_core::bpe::TieRule;
+use til_core::bpe::{Pattern, TieRule};
 use til_core::link::{Kind, Param, Value};
 
 use super::compare::MOST_CHOSEN;
@@ -94,6 +94,9 @@ fn format_name(format: CorpusFormat) -> &'static str {
     match format {
         CorpusFormat::FreeText => "text",
         CorpusFormat::WordCountLines => "counts",
+        CorpusFormat::ByteLevel(Pattern::Gpt2) => "bytes-gpt2",
+        CorpusFormat::ByteLevel(Pattern::Cl100k) => "bytes-cl100k",
+        CorpusFormat::ByteLevel(Pattern::O200k) => "bytes-o200k",
     }
 }
 

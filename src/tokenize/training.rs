@@ -44,6 +44,7 @@ async fn run(lab: BpeLab, wanted: usize) {
     yield_to_event_loop().await;
     let options = TrainOptions {
         tie_rule: lab.tie_rule.get_untracked(),
+        byte_level: lab.format.get_untracked().pattern(),
         ..TrainOptions::default()
     };
     let mut trainer = match words.and_then(|words| Trainer::from_words(words, options)) {

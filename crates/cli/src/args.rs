@@ -7,7 +7,8 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use til_core::bpe::{BpeError, TieRule};
+use til_core::bpe::byte_level::UnknownPattern;
+use til_core::bpe::{BpeError, Pattern, TieRule};
 
 use crate::Failure;
 
@@ -48,7 +49,13 @@ train: prints one line per merge: RANK<TAB>LEFT<TAB>RIGHT<TAB>COUNT (rank from 1
   --tie RULE          lexicographic (default), smallest-id or first-seen
   --word-counts       the corpus is `WORD COUNT` lines (e.g. `low 5`)
   --no-end-of-word    do not append the </w> symbol to words
-  --export DIR        also write DIR/vocab.json and DIR/merges.txt (Hugging Face format)
+  --byte-level        byte-level BPE (GPT-2 style): the corpus is cut by a pre-tokenizer
+                      pattern, every chunk is its UTF-8 bytes, the alphabet is all 256
+                      bytes, no </w>; LEFT and RIGHT are written as in Hugging Face's
+                      merges.txt (bytes as GPT-2's printable characters, a space is Ġ)
+  --pattern NAME      the byte-level pattern: gpt2 (default), cl100k or o200k
+  --export DIR        also write DIR/vocab.json, DIR/merges.txt and DIR/tokenizer.json
+                      (Hugging Face format), and for --byte-level DIR/ranks.tiktoken
 
 encode: prints each word's tokens, separated by spaces, one line per word.
   --merges FILE       a merges.txt (from `til bpe train --export`, or Hugging Face)
@@ -68,6 +75,8 @@ pub struct TrainArgs {
     pub tie_rule: TieRule,
     pub word_counts: bool,
     pub end_of_word: bool,
+    /// `--byte-level`, with its pattern.
+    pub byte_level: Option<Pattern>,
     pub export: Option<PathBuf>,
 }
 
@@ -108,10 +117,20 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
 fn parse_train(args: &[&str]) -> Result<Command, Failure> {
     let mut options = Options::new("til bpe train", args);
     let (mut corpus, mut merges, mut tie_rule, mut export) = (None, None, None, None);
-    let (mut word_counts, mut no_end_of_word) = (false, false);
+    let (mut word_counts, mut no_end_of_word, mut byte_level) = (false, false, false);
+    let mut pattern: Option<Pattern> = None;
     while let Some(arg) = options.next_option()? {
         match arg {
             "--corpus" => set(&mut corpus, arg, PathBuf::from(options.value(arg)?))?,
+            "--byte-level" => flag(&mut byte_level, arg)?,
+            "--pattern" => set(
+                &mut pattern,
+                arg,
+                options
+                    .value(arg)?
+                    .parse()
+                    .map_err(|e: UnknownPattern| usage(e.to_string()))?,
+            )?,
             "--merges" => set(&mut merges, arg, merge_count(options.value(arg)?)?)?,
             "--tie" => set(
                 &mut tie_rule,
@@ -133,12 +152,21 @@ fn parse_train(args: &[&str]) -> Result<Command, Failure> {
             "unexpected argument `{word}` for `til bpe train`; try `til bpe --help`"
         )));
     }
+    if pattern.is_some() && !byte_level {
+        return Err(usage("--pattern needs --byte-level; try `til bpe --help`"));
+    }
+    if byte_level && (word_counts || no_end_of_word) {
+        return Err(usage(
+            "--byte-level reads running text and has no </w>: leave out --word-counts and --no-end-of-word",
+        ));
+    }
     Ok(Command::Train(TrainArgs {
         corpus: corpus.ok_or_else(|| missing("--corpus FILE", "til bpe train"))?,
         merges: merges.ok_or_else(|| missing("--merges N", "til bpe train"))?,
         tie_rule: tie_rule.unwrap_or_default(),
         word_counts,
         end_of_word: !no_end_of_word,
+        byte_level: byte_level.then(|| pattern.unwrap_or_default()),
         export,
     }))
 }

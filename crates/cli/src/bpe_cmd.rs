@@ -1,31 +1,39 @@
 //! `til bpe train` and `til bpe encode`: read files, call `til-core`, print. No BPE logic lives here.
 //!
 //! Train streams one line per merge as the trainer produces it, so `| head` stops early and cheaply.
-//! Left out: progress output, JSON output, reading the corpus from stdin.
+//! Its export is written all or none (`unigram_cmd::write_all`). Left out: progress output, reading the corpus from stdin.
 
-use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-use til_core::bpe::{merges_txt, vocab_json, Encoder, TrainOptions, Trainer, WordCounts};
+use til_core::bpe::{
+    merges_txt, ranks_tiktoken, tokenizer_json, vocab_json, CorpusFormat, Encoder, Trace,
+    TrainOptions, Trainer,
+};
 
 use crate::args::{EncodeArgs, TrainArgs};
+use crate::ids::{read_input, utf8};
 use crate::Failure;
 
 pub fn train(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failure> {
     // 1. Read the corpus in the format asked for.
     let text = read(&args.corpus)?;
-    let words = match args.word_counts {
-        true => WordCounts::from_word_count_lines(&text)
-            .map_err(|e| Failure::Run(format!("{}: {e}", args.corpus.display())))?,
-        false => WordCounts::from_text(&text),
+    let format = match (args.byte_level, args.word_counts) {
+        (Some(pattern), _) => CorpusFormat::ByteLevel(pattern),
+        (None, true) => CorpusFormat::WordCountLines,
+        (None, false) => CorpusFormat::FreeText,
     };
+    let words = format
+        .words(&text)
+        .map_err(|e| Failure::Run(format!("{}: {e}", args.corpus.display())))?;
     // 2. Train, printing each merge as it is made.
     let options = TrainOptions {
         tie_rule: args.tie_rule,
         end_of_word: args.end_of_word,
+        byte_level: args.byte_level,
     };
-    let mut trainer = Trainer::new(&words, options).map_err(|e| Failure::Run(e.to_string()))?;
+    let mut trainer = Trainer::from_words(words, options)
+        .map_err(|e| Failure::Run(format!("{}: {e}", args.corpus.display())))?;
     while trainer.merges_done() < args.merges && trainer.step().is_some() {
         let trace = trainer.trace();
         if let Some(step) = trace.steps().last() {
@@ -37,6 +45,12 @@ pub fn train(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failure> {
             writeln!(out, "{}\t{left}\t{right}\t{}", merge.rank, merge.count)?;
         }
     }
+    if trainer.merges_done() == 0 {
+        return Err(Failure::Run(format!(
+            "{}: nothing to merge: every word (or chunk) is a single symbol",
+            args.corpus.display()
+        )));
+    }
     if trainer.merges_done() < args.merges {
         // Not an error: the corpus simply ran out of pairs. Said on stderr so stdout stays data.
         eprintln!(
@@ -45,14 +59,23 @@ pub fn train(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failure> {
         );
     }
     // 3. Export if asked.
-    if let Some(dir) = &args.export {
-        let trace = trainer.trace();
-        fs::create_dir_all(dir)
-            .map_err(|e| Failure::Run(format!("cannot create `{}`: {e}", dir.display())))?;
-        write(&dir.join("vocab.json"), &vocab_json(trace.vocab()))?;
-        write(&dir.join("merges.txt"), &merges_txt(trace))?;
+    match &args.export {
+        Some(dir) => export(dir, trainer.trace()),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Writes the model files into `dir`, all or none.
+fn export(dir: &Path, trace: &Trace) -> Result<(), Failure> {
+    let mut files = vec![
+        ("vocab.json", vocab_json(trace.vocab()).into_bytes()),
+        ("merges.txt", merges_txt(trace).into_bytes()),
+        ("tokenizer.json", tokenizer_json(trace).into_bytes()),
+    ];
+    if let Some(ranks) = ranks_tiktoken(trace) {
+        files.push(("ranks.tiktoken", ranks.into_bytes()));
+    }
+    crate::unigram_cmd::write_all(dir, &files)
 }
 
 pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<(), Failure> {
@@ -66,11 +89,6 @@ pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<(), Failure> {
 }
 
 fn read(path: &Path) -> Result<String, Failure> {
-    fs::read_to_string(path)
-        .map_err(|e| Failure::Run(format!("cannot read `{}`: {e}", path.display())))
-}
-
-fn write(path: &Path, text: &str) -> Result<(), Failure> {
-    fs::write(path, text)
-        .map_err(|e| Failure::Run(format!("cannot write `{}`: {e}", path.display())))
+    let bytes = read_input(Some(path))?;
+    utf8(&bytes, &format!("`{}`", path.display())).map(str::to_string)
 }

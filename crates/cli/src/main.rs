@@ -19,6 +19,8 @@ mod posenc_cmd;
 mod rope_cmd;
 mod smollm_cmd;
 mod tokenize_cmd;
+mod tokenizer_json;
+mod unigram_cmd;
 mod wordpiece_cmd;
 
 use std::io::{self, BufWriter, Write};
@@ -90,6 +92,10 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     }
     if argv.first().is_some_and(|a| a == "minilm") {
         return minilm_cmd::run(&argv[1..], out);
+    }
+    // And `til unigram …` (unigram_cmd.rs).
+    if argv.first().is_some_and(|a| a == "unigram") {
+        return unigram_cmd::run(&argv[1..], out);
     }
     match args::parse(argv)? {
         Command::Help(text) => Ok(out.write_all(text.as_bytes())?),

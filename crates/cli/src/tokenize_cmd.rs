@@ -3,13 +3,15 @@
 //! line, separated by single spaces; detokenize reads ids from stdin and writes the bytes they stand
 //! for, exactly, so `detokenize(tokenize(x)) == x` (SentencePiece models write a literal `▁` back
 //! as a space, as sentencepiece does). The ranks, merges and models are compiled in;
-//! `--sentencepiece PATH` reads any SentencePiece `.model` file instead.
+//! `--sentencepiece PATH` reads any SentencePiece `.model` file instead, and `--tokenizer-json PATH`
+//! a `tokenizer.json` of the kinds `til bpe train --export` writes.
 //! Leaves out: WordPiece, whose normalising loses the text (`til wordpiece encode` has it).
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 
+use til_core::bpe::LoadedBpe;
 use til_core::byte_level::ByteLevel;
 use til_core::gpt2::Gpt2Tokenizer;
 use til_core::sentencepiece::{self, SentencePiece};
@@ -42,9 +44,11 @@ const MODELS: [&str; 6] = [
 pub const TOKENIZE_USAGE: &str = "\
 usage: til tokenize --model NAME [FILE]
        til tokenize --sentencepiece PATH.model [FILE]
+       til tokenize --tokenizer-json PATH [FILE]
        til tokenize --list
        til detokenize --model NAME
        til detokenize --sentencepiece PATH.model
+       til detokenize --tokenizer-json PATH
 
 tokenize:   prints the token ids of FILE (or stdin; `-` also means stdin) on one
             line, separated by single spaces. The text must be UTF-8; special
@@ -54,6 +58,8 @@ detokenize: reads whitespace-separated ids from stdin and writes the text they
 --list:     prints the model names, one a line: gpt2, cl100k_base, o200k_base,
             mistral-v1, tekken, smollm2.
 --sentencepiece: a SentencePiece model file (BPE or Unigram) instead of a name.
+--tokenizer-json: a Hugging Face tokenizer.json as `til bpe train --export` writes
+            it (byte-level or whitespace BPE).
 ";
 
 /// A model by name.
@@ -62,6 +68,7 @@ enum Model {
     Tiktoken(Encoding),
     SentencePiece(Box<SentencePiece>),
     Smollm2(Box<Smollm2>),
+    Bpe(LoadedBpe),
 }
 
 impl Model {
@@ -97,12 +104,23 @@ impl Model {
             .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
     }
 
+    /// A tokenizer.json file.
+    fn open_json(path: &Path) -> Result<Model, Failure> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
+        let text = utf8(&bytes, &path.display().to_string())?;
+        crate::tokenizer_json::load(text, "tokenizer.json")
+            .map(Model::Bpe)
+            .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
+    }
+
     fn encode(&self, text: &str) -> Vec<u32> {
         match self {
             Model::Gpt2(t) => t.encode(text),
             Model::Tiktoken(t) => t.encode_ids(text),
             Model::SentencePiece(t) => t.encode_ids(text),
             Model::Smollm2(t) => t.encode_ids(text),
+            Model::Bpe(t) => t.encode_ids(text),
         }
     }
 
@@ -113,6 +131,7 @@ impl Model {
             Model::Tiktoken(t) => t.decode_bytes(ids).map_err(failed),
             Model::SentencePiece(t) => t.decode(ids).map(String::into_bytes).map_err(failed),
             Model::Smollm2(t) => t.decode_bytes(ids).map_err(failed),
+            Model::Bpe(t) => t.decode(ids).map(String::into_bytes).map_err(failed),
         }
     }
 
@@ -122,6 +141,7 @@ impl Model {
             Model::Tiktoken(t) => t.id_count() - 1,
             Model::SentencePiece(t) => t.vocab_size() - 1,
             Model::Smollm2(t) => t.id_count() - 1,
+            Model::Bpe(t) => t.vocab_size().saturating_sub(1),
         };
         format!("0..={last}")
     }
@@ -136,22 +156,24 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
         (false, [Some("--list")]) => {
             Ok(out.write_all(format!("{}\n", MODELS.join("\n")).as_bytes())?)
         }
-        (false, [Some(flag @ ("--model" | "--sentencepiece")), Some(name), rest @ ..])
-            if rest.len() <= 1 =>
-        {
+        (
+            false,
+            [Some(flag @ ("--model" | "--sentencepiece" | "--tokenizer-json")), Some(name), rest @ ..],
+        ) if rest.len() <= 1 => {
             let model = chosen(flag, name)?;
             let path = args.get(2).map(Path::new);
             let source = path.map_or("stdin".to_string(), |p| p.display().to_string());
             let bytes = read_input(path)?;
             write_ids(out, &model.encode(utf8(&bytes, &source)?))
         }
-        (true, [Some(flag @ ("--model" | "--sentencepiece")), Some(name)]) => {
+        (true, [Some(flag @ ("--model" | "--sentencepiece" | "--tokenizer-json")), Some(name)]) => {
             let model = chosen(flag, name)?;
             let ids = parse_ids(&read_input(None)?, &model.ids())?;
             Ok(out.write_all(&model.decode(&ids)?)?)
         }
         (_, [Some("--model")]) => Err(usage("--model needs a name")),
         (_, [Some("--sentencepiece")]) => Err(usage("--sentencepiece needs a model file")),
+        (_, [Some("--tokenizer-json")]) => Err(usage("--tokenizer-json needs a file")),
         _ => Err(usage("unexpected arguments")),
     }
 }
@@ -159,6 +181,7 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
 fn chosen(flag: &str, name: &str) -> Result<Model, Failure> {
     match flag {
         "--sentencepiece" => Model::open(Path::new(name)),
+        "--tokenizer-json" => Model::open_json(Path::new(name)),
         _ => Model::load(name),
     }
 }

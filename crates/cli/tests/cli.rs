@@ -124,7 +124,7 @@ fn errors_are_one_clear_line() {
     assert!(fails(&train(missing, &["--merges", "3"]), 1).starts_with("til: cannot read `"));
     assert_eq!(
         fails(&train(&empty, &["--merges", "3"]), 1),
-        "til: the corpus has no words"
+        format!("til: {empty}: the corpus has no words")
     );
     assert_eq!(
         fails(&train(&seed, &["--merges", "0"]), 2),

@@ -48,5 +48,6 @@ pub mod smollm2;
 pub mod tiktoken;
 pub mod tokenizer;
 pub mod unicode;
+pub mod unigram;
 pub mod why;
 pub mod wordpiece;

@@ -252,6 +252,7 @@ fn check_corpus(words: &WordCounts, merges: usize, end_of_word: bool, seeks: &[u
             TrainOptions {
                 tie_rule,
                 end_of_word,
+                byte_level: None,
             },
             merges,
         )
@@ -371,6 +372,7 @@ fn rebuilding_the_end_of_word_marker() {
         TrainOptions {
             tie_rule: TieRule::FirstSeen,
             end_of_word: true,
+            byte_level: None,
         },
         3,
     )

@@ -1,11 +1,12 @@
 //! The training corpus as distinct words with counts, read from free text or from `WORD COUNT` lines.
 //!
 //! Words are whatever lies between Unicode whitespace (`char::is_whitespace`), exactly as written:
-//! no lower-casing, no normalisation, punctuation stays attached. A [`CorpusReader`] reads the same
-//! text a slice at a time, for a caller that must stay responsive while a large corpus is read.
-//! Left out: pre-tokenisation regexes (GPT-2 style), byte fallback, and reading files (callers hand
-//! in text).
+//! no lower-casing, no normalisation, punctuation stays attached; or, for byte-level BPE, the chunks
+//! of a pre-tokenizer pattern written as byte stand-ins ([`byte_level`](super::byte_level)). A
+//! [`CorpusReader`] reads the same text a slice at a time, for a caller that must stay responsive
+//! while a large corpus is read. Left out: byte fallback, and reading files (callers hand in text).
 
+use super::byte_level::{stand_ins, Pattern};
 use super::BpeError;
 use crate::fxhash::FxHashMap;
 
@@ -20,6 +21,13 @@ impl WordCounts {
     pub fn from_text(text: &str) -> WordCounts {
         let mut counts = Counter::default();
         counts.add_words(text);
+        counts.finish()
+    }
+
+    /// The chunks `pattern` cuts `text` into, each as its bytes' stand-ins (`" the"` → `"Ġthe"`).
+    pub fn from_chunks(text: &str, pattern: Pattern) -> WordCounts {
+        let mut counts = Counter::default();
+        counts.add_chunks(text, pattern);
         counts.finish()
     }
 
@@ -81,10 +89,35 @@ pub enum CorpusFormat {
     FreeText,
     /// One `WORD COUNT` per line, as in the seed's table ([`WordCounts::from_word_count_lines`]).
     WordCountLines,
+    /// Running text cut by a pre-tokenizer pattern into byte chunks ([`WordCounts::from_chunks`]).
+    ByteLevel(Pattern),
 }
 
 impl CorpusFormat {
-    pub const ALL: [CorpusFormat; 2] = [CorpusFormat::FreeText, CorpusFormat::WordCountLines];
+    pub const ALL: [CorpusFormat; 5] = [
+        CorpusFormat::FreeText,
+        CorpusFormat::WordCountLines,
+        CorpusFormat::ByteLevel(Pattern::Gpt2),
+        CorpusFormat::ByteLevel(Pattern::Cl100k),
+        CorpusFormat::ByteLevel(Pattern::O200k),
+    ];
+
+    /// The words of the whole `text` in this format.
+    pub fn words(self, text: &str) -> Result<WordCounts, BpeError> {
+        match self {
+            CorpusFormat::FreeText => Ok(WordCounts::from_text(text)),
+            CorpusFormat::WordCountLines => WordCounts::from_word_count_lines(text),
+            CorpusFormat::ByteLevel(pattern) => Ok(WordCounts::from_chunks(text, pattern)),
+        }
+    }
+
+    /// The byte-level pattern, if the words are byte chunks.
+    pub fn pattern(self) -> Option<Pattern> {
+        match self {
+            CorpusFormat::ByteLevel(pattern) => Some(pattern),
+            _ => None,
+        }
+    }
 }
 
 /// Reads a corpus a slice of whole lines at a time (see [`CorpusReader::read`]); the result is the
@@ -111,18 +144,12 @@ impl<'t> CorpusReader<'t> {
 
     /// Reads at least `bytes` more bytes (fewer only at the end), up to the end of the line they
     /// end in, or, in running text without a line break, up to the next ASCII space or tab: words
-    /// and lines are never cut. Returns whether the whole text is read.
+    /// and lines are never cut. Byte chunks are cut only before a space that follows a visible
+    /// ASCII character, where every pattern ends a chunk anyway. Returns whether the whole text
+    /// is read.
     pub fn read(&mut self, bytes: usize) -> Result<bool, BpeError> {
-        // 1. The slice: `bytes`, then on to a line end (running text may also end at a blank).
-        let is_end = |b: &u8| match self.format {
-            CorpusFormat::FreeText => b.is_ascii_whitespace(),
-            CorpusFormat::WordCountLines => *b == b'\n',
-        };
-        let tail = self.rest.as_bytes().get(bytes..).unwrap_or_default();
-        let cut = match tail.iter().position(is_end) {
-            Some(at) => bytes + at + 1,
-            None => self.rest.len(),
-        };
+        // 1. The slice: `bytes`, then on to a place where no word, line or chunk is cut.
+        let cut = cut_after(self.rest.as_bytes(), bytes, self.format);
         // An ASCII byte is a whole character, so the cut falls on a character boundary.
         let (slice, rest) = self.rest.split_at(cut);
         self.rest = rest;
@@ -132,6 +159,7 @@ impl<'t> CorpusReader<'t> {
             CorpusFormat::WordCountLines => {
                 self.lines_read = self.counts.add_count_lines(slice, self.lines_read)?;
             }
+            CorpusFormat::ByteLevel(pattern) => self.counts.add_chunks(slice, pattern),
         }
         Ok(self.rest.is_empty())
     }
@@ -147,6 +175,23 @@ impl<'t> CorpusReader<'t> {
     }
 }
 
+/// Where a slice of at least `bytes` bytes of `text` may end in `format` (the whole text if nowhere).
+fn cut_after(text: &[u8], bytes: usize, format: CorpusFormat) -> usize {
+    let ends_slice = |is_end: fn(&u8) -> bool| {
+        let tail = text.get(bytes..).unwrap_or_default();
+        tail.iter().position(is_end).map(|at| bytes + at + 1)
+    };
+    let found = match format {
+        CorpusFormat::FreeText => ends_slice(u8::is_ascii_whitespace),
+        CorpusFormat::WordCountLines => ends_slice(|&b| b == b'\n'),
+        // A chunk never runs from a visible character into the space after it: the space starts
+        // the next chunk (` ?letters`), so every pattern cuts there in the whole text too.
+        CorpusFormat::ByteLevel(_) => (bytes.max(1)..text.len())
+            .find(|&at| text[at] == b' ' && text[at - 1].is_ascii_graphic()),
+    };
+    found.unwrap_or(text.len())
+}
+
 /// Adds up counts per word while remembering first-appearance order; the map only lives while reading.
 #[derive(Default)]
 struct Counter<'t> {
@@ -159,6 +204,13 @@ impl<'t> Counter<'t> {
     fn add_words(&mut self, text: &'t str) {
         for word in text.split_whitespace() {
             self.add(word, 1);
+        }
+    }
+
+    /// Every chunk `pattern` cuts `text` into, kept as its stand-ins.
+    fn add_chunks(&mut self, text: &'t str, pattern: Pattern) {
+        for chunk in pattern.pretokenize(text) {
+            self.add_spelled(chunk, 1, stand_ins);
         }
     }
 
@@ -186,11 +238,16 @@ impl<'t> Counter<'t> {
     }
 
     fn add(&mut self, word: &'t str, count: u64) {
+        self.add_spelled(word, count, str::to_string);
+    }
+
+    /// Counts `word`, kept as `spelled(word)` when first seen (the map keys the text as read).
+    fn add_spelled(&mut self, word: &'t str, count: u64, spelled: fn(&str) -> String) {
         match self.index.get(word) {
             Some(&i) => self.entries[i].1 = self.entries[i].1.saturating_add(count),
             None => {
                 self.index.insert(word, self.entries.len());
-                self.entries.push((word.to_string(), count));
+                self.entries.push((spelled(word), count));
             }
         }
     }
@@ -276,6 +333,25 @@ mod tests {
             let read = read_in_slices(lines, CorpusFormat::WordCountLines, bytes).unwrap();
             assert_eq!(read, WordCounts::from_word_count_lines(lines).unwrap());
         }
+    }
+
+    #[test]
+    fn byte_chunks_read_in_slices_equal_reading_whole() {
+        let text = "Hello world's  end!\r\n\n  caf\u{e9} 123456 x.\ty  \u{3000}z it's/ok? \u{1f600}\u{1f600} ab";
+        for pattern in Pattern::ALL {
+            let format = CorpusFormat::ByteLevel(pattern);
+            let whole = WordCounts::from_chunks(text, pattern);
+            assert_eq!(format.words(text), Ok(whole.clone()));
+            for bytes in 0..=text.len() + 1 {
+                let read = read_in_slices(text, format, bytes).unwrap();
+                assert_eq!(read, whole, "{pattern} in slices of {bytes}");
+            }
+        }
+        let chunks = WordCounts::from_chunks("the cat, the hat", Pattern::Gpt2);
+        assert_eq!(
+            entries(&chunks),
+            [("the", 1), ("Ġcat", 1), (",", 1), ("Ġthe", 1), ("Ġhat", 1)]
+        );
     }
 
     #[test]

@@ -51,7 +51,7 @@ impl Encoder {
                 )
             })
             .collect();
-        Encoder::new(merges, trace.options().end_of_word)
+        Encoder::new(merges, trace.options().marks_word_ends())
     }
 
     pub fn new(merges: Vec<(String, String)>, end_of_word: bool) -> Encoder {

@@ -1,7 +1,10 @@
 //! Hugging Face BPE model files: `vocab.json` maps symbol -> id (the [`Vocab`] ids), `merges.txt` is
 //! `#version: 0.2` then `left right` per merge in rank order, and `tokenizer.json` is the whole
 //! tokenizer (normalizer, whitespace pre-tokenizer, the BPE model, decoder) in one file that
-//! `tokenizers` loads and that encodes like [`Encoder`](super::Encoder), ids included.
+//! `tokenizers` loads and that encodes like [`Encoder`](super::Encoder), ids included. A byte-level
+//! run's `tokenizer.json` has Hugging Face's `ByteLevel` pre-tokenizer and decoder instead (behind a
+//! `Split` on the pattern for cl100k and o200k), and it also exports as tiktoken ranks
+//! ([`ranks_tiktoken`]): each token's bytes in base64, then its id as the rank.
 //!
 //! Written by hand (the crate has no dependencies), so JSON string escaping lives here. Left out:
 //! special tokens (the walkthrough has none), an `unk_token` (so `tokenizers` drops a character the
@@ -9,6 +12,7 @@
 
 use std::fmt::Write;
 
+use super::byte_level::{symbol_bytes, Pattern};
 use super::{Trace, Vocab, END_OF_WORD};
 
 /// Rust's `char::is_whitespace` (Unicode White_Space), as inclusive ranges: the words of
@@ -67,7 +71,7 @@ pub fn merges_txt(trace: &Trace) -> String {
 pub fn tokenizer_json(trace: &Trace) -> String {
     // 1. With the marker: `<` after the last character of every word (an empty match there), the
     //    suffix that completes it, and the decoder that turns `</w>` back into a space.
-    let (normalizer, suffix, decoder) = if trace.options().end_of_word {
+    let (normalizer, suffix, decoder) = if trace.options().marks_word_ends() {
         let mut class = String::new();
         push_whitespace_class(&mut class);
         let pattern = format!("(?<=[^{class}])(?=[{class}]|\\z)");
@@ -83,8 +87,15 @@ pub fn tokenizer_json(trace: &Trace) -> String {
                 json_string(END_OF_WORD)
             ),
         )
+    } else if trace.options().byte_level.is_some() {
+        let decoder = byte_level_json(true);
+        ("null".into(), "null".into(), decoder)
     } else {
         ("null".into(), "null".into(), "null".into())
+    };
+    let pre_tokenizer = match trace.options().byte_level {
+        Some(pattern) => byte_level_pre_tokenizer(pattern),
+        None => r#"{"type": "WhitespaceSplit"}"#.to_string(),
     };
     // 2. The vocabulary and the merges, as in vocab.json and merges.txt (pairs as arrays).
     let vocab = trace.vocab();
@@ -95,18 +106,9 @@ pub fn tokenizer_json(trace: &Trace) -> String {
             format!("\n      [{left}, {right}]")
         })
         .collect();
-    // 3. The whole file; the pre-tokenizer splits on whitespace as `split_whitespace` does.
-    format!(
+    // 3. The whole file.
+    let model = format!(
         r#"{{
-  "version": "1.0",
-  "truncation": null,
-  "padding": null,
-  "added_tokens": [],
-  "normalizer": {normalizer},
-  "pre_tokenizer": {{"type": "WhitespaceSplit"}},
-  "post_processor": null,
-  "decoder": {decoder},
-  "model": {{
     "type": "BPE",
     "dropout": null,
     "unk_token": null,
@@ -118,12 +120,88 @@ pub fn tokenizer_json(trace: &Trace) -> String {
     "vocab": {},
     "merges": [{}
     ]
-  }}
-}}
-"#,
+  }}"#,
         vocab_json(vocab).trim_end().replace('\n', "\n    "),
         merges.join(",")
+    );
+    tokenizer_file(&normalizer, &pre_tokenizer, &decoder, &model)
+}
+
+/// A `tokenizer.json` around its parts (each already JSON), with no special tokens, truncation,
+/// padding or post-processor.
+pub(crate) fn tokenizer_file(
+    normalizer: &str,
+    pre_tokenizer: &str,
+    decoder: &str,
+    model: &str,
+) -> String {
+    format!(
+        r#"{{
+  "version": "1.0",
+  "truncation": null,
+  "padding": null,
+  "added_tokens": [],
+  "normalizer": {normalizer},
+  "pre_tokenizer": {pre_tokenizer},
+  "post_processor": null,
+  "decoder": {decoder},
+  "model": {model}
+}}
+"#
     )
+}
+
+/// Hugging Face's `ByteLevel` (no prefix space); `use_regex` is GPT-2's pattern built in.
+fn byte_level_json(use_regex: bool) -> String {
+    format!(
+        r#"{{"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": {use_regex}}}"#
+    )
+}
+
+/// GPT-2's pattern is `ByteLevel`'s own; the others split first, each match a piece of its own.
+fn byte_level_pre_tokenizer(pattern: Pattern) -> String {
+    if pattern == Pattern::Gpt2 {
+        return byte_level_json(true);
+    }
+    format!(
+        r#"{{"type": "Sequence", "pretokenizers": [{{"type": "Split", "pattern": {{"Regex": {}}}, "behavior": "Isolated", "invert": false}}, {}]}}"#,
+        json_string(pattern.regex()),
+        byte_level_json(false)
+    )
+}
+
+/// tiktoken's ranks format for a byte-level run: `BASE64 RANK` per token in id order, the rank
+/// being our id, so tiktoken, which merges the adjacent pair whose bytes have the lowest rank,
+/// encodes to the same ids. None when the run is not byte-level.
+pub fn ranks_tiktoken(trace: &Trace) -> Option<String> {
+    trace.options().byte_level?;
+    let mut out = String::new();
+    for (id, symbol) in trace.vocab().distinct() {
+        // Every symbol of a byte-level run is stand-ins, so it has bytes.
+        let bytes = symbol_bytes(symbol)?;
+        push_base64(&mut out, &bytes);
+        let _ = writeln!(out, " {id}");
+    }
+    Some(out)
+}
+
+/// Standard base64 (RFC 4648, with `=` padding), as tiktoken's `load_tiktoken_bpe` reads it.
+fn push_base64(out: &mut String, bytes: &[u8]) {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            let digit = if i <= group.len() {
+                ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char
+            } else {
+                '='
+            };
+            out.push(digit);
+        }
+    }
 }
 
 /// The inside of a regex character class holding [`WHITESPACE`], as Oniguruma `\x{..}` escapes.
@@ -136,7 +214,7 @@ fn push_whitespace_class(out: &mut String) {
     }
 }
 
-fn json_string(text: &str) -> String {
+pub(crate) fn json_string(text: &str) -> String {
     let mut out = String::new();
     push_json_string(&mut out, text);
     out
@@ -173,6 +251,43 @@ mod tests {
         let mut s = String::new();
         push_json_string(&mut s, "a\"b\\c\n\t\u{1}\u{7f}é😀\u{2028}");
         assert_eq!(s, "\"a\\\"b\\\\c\\n\\t\\u0001\u{7f}é😀\\u2028\"");
+    }
+
+    #[test]
+    fn base64_pads_as_rfc_4648() {
+        for (bytes, expected) in [
+            (&b""[..], ""),
+            (b"f", "Zg=="),
+            (b"fo", "Zm8="),
+            (b"foo", "Zm9v"),
+            (b"foob", "Zm9vYg=="),
+            (b"\xff\x00\xfe", "/wD+"),
+        ] {
+            let mut out = String::new();
+            push_base64(&mut out, bytes);
+            assert_eq!(out, expected);
+        }
+    }
+
+    #[test]
+    fn byte_level_runs_export_ranks_and_byte_level_json() {
+        let words = crate::bpe::WordCounts::from_chunks("aa aa", Pattern::Cl100k);
+        let options = crate::bpe::TrainOptions::byte_level(Pattern::Cl100k, Default::default());
+        let trace = crate::bpe::train(&words, options, 2).unwrap();
+        let ranks = ranks_tiktoken(&trace).unwrap();
+        assert_eq!(ranks.lines().count(), 258);
+        // `!` (byte 0x21) is the first stand-in in code-point order; `a a`, then `Ġ aa`.
+        assert_eq!(ranks.lines().next(), Some("IQ== 0"));
+        assert!(ranks.ends_with("YWE= 256\nIGFh 257\n"), "{ranks}");
+        let json = tokenizer_json(&trace);
+        assert!(json.contains("\"type\": \"Split\""), "{json}");
+        assert!(
+            json.contains("\"decoder\": {\"type\": \"ByteLevel\""),
+            "{json}"
+        );
+        assert!(
+            ranks_tiktoken(&crate::bpe::train(&words, Default::default(), 1).unwrap()).is_none()
+        );
     }
 
     #[test]

@@ -3,21 +3,26 @@
 //!
 //! This file holds the shared types (symbol ids, pairs, merges, the vocabulary) and the one error enum;
 //! the work happens in the sibling modules:
-//! - `corpus`: words and their counts, from free text or `WORD COUNT` lines;
+//! - `corpus`: words and their counts, from free text, `WORD COUNT` lines or byte chunks;
+//! - `byte_level`: GPT-2-style byte-level BPE's patterns and byte stand-ins;
 //! - `tie_rule`: which pair wins when counts tie;
 //! - `trainer`: incremental training (no full recount per merge);
 //! - `trace`: the recorded run as deltas, and a cursor that scrubs it both ways;
 //! - `encoder`: segmenting an unseen word by replaying the merge table;
-//! - `export`: Hugging Face `vocab.json`, `merges.txt` and `tokenizer.json`.
+//! - `export`: Hugging Face `vocab.json`, `merges.txt` and `tokenizer.json`, tiktoken ranks;
+//! - `loaded`: a tokenizer rebuilt from those tables.
 //!
-//! Left out on purpose: byte-level BPE (symbols are Unicode scalar values, not bytes), normalisation,
-//! pre-tokenisation regexes, special tokens and dropout. Symbols are identified by their string, as in
+//! Byte-level BPE is the same trainer on other words: chunks of a pre-tokenizer pattern spelled as
+//! byte stand-ins, with all 256 bytes as the alphabet and no end-of-word marker.
+//! Left out on purpose: normalisation, special tokens and dropout. Symbols are identified by their string, as in
 //! the seed's Python and in Hugging Face tokenizers: a merge that builds a string that already exists
 //! (`ab c` after `a bc`) reuses that symbol.
 
+pub mod byte_level;
 pub mod corpus;
 pub mod encoder;
 pub mod export;
+mod loaded;
 mod segments;
 pub mod tie_rule;
 mod tokenizer;
@@ -28,9 +33,11 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+pub use byte_level::Pattern;
 pub use corpus::{CorpusFormat, CorpusReader, WordCounts};
 pub use encoder::{EncodeStep, Encoder, Encoding};
-pub use export::{merges_txt, tokenizer_json, vocab_json};
+pub use export::{merges_txt, ranks_tiktoken, tokenizer_json, vocab_json};
+pub use loaded::LoadedBpe;
 pub use tie_rule::TieRule;
 pub use tokenizer::BpeTokenizer;
 pub use trace::{Choice, Cursor, PairCountChange, PairSources, Step, Trace, TIED_LIMIT};
@@ -180,6 +187,8 @@ pub enum BpeError {
     BadMergesFile { line: usize, text: String },
     /// Word counts so large that pair counts would overflow 64 bits, or more than 2^31 symbols.
     CorpusTooLarge,
+    /// A model read from files whose tables do not fit together (why, in a phrase).
+    BadModel(String),
 }
 
 impl fmt::Display for BpeError {
@@ -198,6 +207,7 @@ impl fmt::Display for BpeError {
             BpeError::BadMergesFile { line, text } => {
                 write!(f, "merges file line {line}: expected `LEFT RIGHT`, got `{text}`")
             }
+            BpeError::BadModel(why) => write!(f, "the model file is invalid: {why}"),
             BpeError::CorpusTooLarge => write!(
                 f,
                 "the corpus is too large: its pair counts would overflow 64 bits or it has more than 2^31 symbols"

@@ -3,12 +3,14 @@
 //! by replaying the merges, as "Encode a word" does.
 //!
 //! Decoding follows Hugging Face's BPE decoder for a `</w>` suffix: every `</w>` becomes a space and
-//! the last one is dropped; without `</w>` the words run together. Left out: unknown-token and
+//! the last one is dropped; without `</w>` the words run together. A byte-level run cuts the text
+//! with its pattern instead, keeps every byte (spaces included) and decodes bytes back to text. Left out: unknown-token and
 //! byte-fallback handling (a character the corpus never had stays a piece with no id).
 
 use std::sync::Arc;
 
-use super::{Encoder, Trace, END_OF_WORD};
+use super::byte_level::{decode_symbols, stand_ins, Pattern};
+use super::{Encoder, Encoding, Trace, END_OF_WORD};
 use crate::tokenizer::{offset_in, Piece, Tokenizer, UnknownId};
 
 /// The run trained in the walkthrough, ready to encode any text.
@@ -35,6 +37,27 @@ impl BpeTokenizer {
     pub fn encoder(&self) -> &Encoder {
         &self.encoder
     }
+
+    /// The words `text` is encoded as, each with its merge replay: the words between whitespace,
+    /// or a byte-level run's chunks spelled as byte stand-ins (`Ġthe`).
+    pub fn encode_words(&self, text: &str) -> Vec<(String, Encoding)> {
+        let replay = |word: String| {
+            let encoding = self.encoder.encode_word(&word);
+            (word, encoding)
+        };
+        match self.trace.options().byte_level {
+            Some(pattern) => pattern
+                .pretokenize(text)
+                .map(stand_ins)
+                .map(replay)
+                .collect(),
+            None => text
+                .split_whitespace()
+                .map(String::from)
+                .map(replay)
+                .collect(),
+        }
+    }
 }
 
 impl Tokenizer for BpeTokenizer {
@@ -48,57 +71,109 @@ impl Tokenizer for BpeTokenizer {
 
     fn encode(&self, text: &str) -> Vec<Piece> {
         let vocab = self.trace.vocab();
-        let mut pieces = Vec::new();
-        for word in text.split_whitespace() {
-            let tokens = self.encoder.encode_word(word).tokens;
-            let mut at = offset_in(text, word);
-            let last = tokens.len().saturating_sub(1);
-            for (i, token) in tokens.into_iter().enumerate() {
-                // Tokens are runs of the word's characters; the last one also holds the `</w>`
-                // symbol, which stands for no input.
-                let marker = if i == last && self.encoder.end_of_word() {
-                    END_OF_WORD.len()
-                } else {
-                    0
-                };
-                let end = at + token.len() - marker;
+        encode_text(
+            &self.encoder,
+            self.trace.options().byte_level,
+            text,
+            &|token| vocab.id(token),
+        )
+    }
+
+    fn decode(&self, ids: &[u32]) -> Result<String, UnknownId> {
+        let vocab = self.trace.vocab();
+        let symbol = |id: u32| (id < vocab.len() as u32).then(|| vocab.symbol(id));
+        decode_ids(
+            self.encoder.end_of_word(),
+            self.trace.options().byte_level,
+            vocab.len(),
+            ids,
+            &symbol,
+        )
+    }
+}
+
+/// The pieces of `text` under a merge table: byte-level with `pattern` (every chunk's stand-ins
+/// merged; a token spans as many input bytes as it has stand-ins), else words between whitespace.
+/// `id` looks a token up in the vocabulary.
+pub(super) fn encode_text(
+    encoder: &Encoder,
+    pattern: Option<Pattern>,
+    text: &str,
+    id: &dyn Fn(&str) -> Option<u32>,
+) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    if let Some(pattern) = pattern {
+        let mut at = 0;
+        for chunk in pattern.pretokenize(text) {
+            for token in encoder.encode_word(&stand_ins(chunk)).tokens {
+                let end = at + token.chars().count();
                 pieces.push(Piece {
-                    id: vocab.id(&token),
+                    id: id(&token),
                     span: at..end,
                     display: token,
                 });
                 at = end;
             }
         }
-        pieces
+        return pieces;
     }
+    for word in text.split_whitespace() {
+        let tokens = encoder.encode_word(word).tokens;
+        let mut at = offset_in(text, word);
+        let last = tokens.len().saturating_sub(1);
+        for (i, token) in tokens.into_iter().enumerate() {
+            // Tokens are runs of the word's characters; the last one also holds the `</w>`
+            // symbol, which stands for no input.
+            let marker = if i == last && encoder.end_of_word() {
+                END_OF_WORD.len()
+            } else {
+                0
+            };
+            let end = at + token.len() - marker;
+            pieces.push(Piece {
+                id: id(&token),
+                span: at..end,
+                display: token,
+            });
+            at = end;
+        }
+    }
+    pieces
+}
 
-    fn decode(&self, ids: &[u32]) -> Result<String, UnknownId> {
-        let vocab = self.trace.vocab();
-        let mut text = String::new();
-        for (position, &id) in ids.iter().enumerate() {
-            if id as usize >= vocab.len() {
-                return Err(UnknownId {
-                    id,
-                    position,
-                    vocab_size: vocab.len(),
-                    reserved: 0,
-                });
-            }
-            text.push_str(vocab.symbol(id));
-        }
-        let mut text = text.replace(END_OF_WORD, " ");
-        if self.encoder.end_of_word() && text.ends_with(' ') {
-            text.pop();
-        }
-        Ok(text)
+/// The text of `ids`, each spelled by `symbol` (None for an id the vocabulary lacks): bytes back to
+/// text when byte-level, else every `</w>` a space and the last one dropped.
+pub(super) fn decode_ids<'v>(
+    end_of_word: bool,
+    byte_level: Option<Pattern>,
+    vocab_size: usize,
+    ids: &[u32],
+    symbol: &dyn Fn(u32) -> Option<&'v str>,
+) -> Result<String, UnknownId> {
+    let mut text = String::new();
+    for (position, &id) in ids.iter().enumerate() {
+        let spelled = symbol(id).ok_or(UnknownId {
+            id,
+            position,
+            vocab_size,
+            reserved: 0,
+        })?;
+        text.push_str(spelled);
     }
+    if byte_level.is_some() {
+        return Ok(decode_symbols([text.as_str()]));
+    }
+    let mut text = text.replace(END_OF_WORD, " ");
+    if end_of_word && text.ends_with(' ') {
+        text.pop();
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bpe::{train, TrainOptions, WordCounts};
+    use crate::bpe::{train, Pattern, TrainOptions, WordCounts};
 
     /// The seed's corpus, trained for ten merges.
     fn seed_tokenizer() -> BpeTokenizer {
@@ -120,6 +195,23 @@ mod tests {
         assert!(last.display.ends_with(END_OF_WORD));
         assert_eq!(last.span.end, text.len());
         assert!(pieces.iter().all(|p| p.id.is_some()));
+    }
+
+    #[test]
+    fn byte_level_keeps_every_byte_and_decodes_them() {
+        let words = WordCounts::from_chunks("the cat the hat the caf\u{e9}", Pattern::Gpt2);
+        let options = TrainOptions::byte_level(Pattern::Gpt2, Default::default());
+        let tokenizer = BpeTokenizer::new(Arc::new(train(&words, options, 20).unwrap()));
+        let text = "the caf\u{e9} \u{1f600}\n";
+        let pieces = tokenizer.encode(text);
+        // Every byte has an id, spans tile the text, and a token may end inside a character.
+        assert!(pieces.iter().all(|p| p.id.is_some()));
+        assert_eq!(pieces.first().unwrap().span.start, 0);
+        assert!(pieces.windows(2).all(|w| w[0].span.end == w[1].span.start));
+        assert_eq!(pieces.last().unwrap().span.end, text.len());
+        assert!(pieces.iter().any(|p| p.display == "the"));
+        let ids: Vec<u32> = pieces.iter().filter_map(|p| p.id).collect();
+        assert_eq!(tokenizer.decode(&ids).unwrap(), text);
     }
 
     #[test]

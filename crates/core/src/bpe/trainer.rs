@@ -21,6 +21,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
+use super::byte_level::{byte_alphabet, Pattern};
 use super::segments::Segments;
 use super::tie_rule::{Occurrence, TieKey, TieRule};
 use super::trace::{PairCountChange, Step, Trace, TIED_LIMIT};
@@ -30,8 +31,29 @@ use crate::fxhash::FxHashMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainOptions {
     pub tie_rule: TieRule,
-    /// Append the `</w>` symbol to every word (default true).
+    /// Append the `</w>` symbol to every word (default true); never with `byte_level`.
     pub end_of_word: bool,
+    /// Some: the words are byte chunks this pattern cut ([`CorpusFormat::ByteLevel`]), and the
+    /// alphabet is all 256 byte stand-ins whether the corpus has them or not.
+    ///
+    /// [`CorpusFormat::ByteLevel`]: super::CorpusFormat::ByteLevel
+    pub byte_level: Option<Pattern>,
+}
+
+impl TrainOptions {
+    /// The options of a byte-level run with this pattern and tie rule.
+    pub fn byte_level(pattern: Pattern, tie_rule: TieRule) -> TrainOptions {
+        TrainOptions {
+            tie_rule,
+            end_of_word: false,
+            byte_level: Some(pattern),
+        }
+    }
+
+    /// Whether words end in `</w>`.
+    pub fn marks_word_ends(self) -> bool {
+        self.end_of_word && self.byte_level.is_none()
+    }
 }
 
 impl Default for TrainOptions {
@@ -39,6 +61,7 @@ impl Default for TrainOptions {
         TrainOptions {
             tie_rule: TieRule::default(),
             end_of_word: true,
+            byte_level: None,
         }
     }
 }
@@ -99,11 +122,18 @@ impl Trainer {
         if words.is_empty() {
             return Err(BpeError::EmptyCorpus);
         }
-        check_size(&words, options.end_of_word)?;
-        // 2. The alphabet: every character, plus the end-of-word marker; ids follow sorted order.
-        let chars = distinct_chars(&words);
+        let end_of_word = options.marks_word_ends();
+        check_size(&words, end_of_word)?;
+        // 2. The alphabet: every character, plus the end-of-word marker or, byte-level, every byte;
+        //    ids follow sorted order.
+        let mut chars = distinct_chars(&words);
+        if options.byte_level.is_some() {
+            chars.extend(byte_alphabet());
+            crate::order::sort(&mut chars);
+            chars.dedup();
+        }
         let mut alphabet: Vec<String> = chars.iter().map(|&c| String::from(c)).collect();
-        if options.end_of_word {
+        if end_of_word {
             alphabet.push(END_OF_WORD.to_string());
         }
         let vocab = Vocab::from_alphabet(alphabet);
@@ -111,7 +141,7 @@ impl Trainer {
             .map(|id| vocab.symbol(id).chars().count() as u32)
             .collect();
         // 3. Initial segmentation: characters, then `</w>`.
-        let end = vocab.id(END_OF_WORD).filter(|_| options.end_of_word);
+        let end = vocab.id(END_OF_WORD).filter(|_| end_of_word);
         let ids = CharIds::new(&chars, &vocab);
         let mut initial = Segments::default();
         for (word, _) in words.entries() {

@@ -1,0 +1,119 @@
+//! `til unigram train`: SentencePiece's Unigram trainer (`til_core::unigram`) on a corpus file,
+//! one summary line per round on stdout, and with `--export DIR` the model as `tokenizer.json`
+//! (Hugging Face) and `unigram.model` (SentencePiece), written all or none.
+//! Leaves out: training options other than the vocabulary size (the rest are sentencepiece's
+//! defaults; see the core).
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use til_core::unigram::{
+    model_file, tokenizer_json, unigram_words, RoundKind, Trainer, UnigramOptions,
+};
+
+use crate::ids::{read_input, utf8};
+use crate::options::{usage, utf8_args, Given, WHOLE};
+use crate::Failure;
+
+pub const UNIGRAM_USAGE: &str = "\
+usage: til unigram train --corpus FILE --vocab N [--export DIR]
+
+train: SentencePiece's Unigram algorithm with its defaults (words split on whitespace and
+       marked with ▁, every character kept, pieces up to 16 characters, no byte fallback).
+       Prints one line per round: `seeds|em|prune|final SIZE TOKENS [LOGLIK/TOKEN|REMOVED]`.
+  --corpus FILE   running text (UTF-8)
+  --vocab N       the final vocabulary, <unk>, <s> and </s> included
+  --export DIR    also write DIR/tokenizer.json (Hugging Face tokenizers) and
+                  DIR/unigram.model (sentencepiece)
+";
+
+/// Runs `til unigram ARGS…`.
+pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
+    let args = utf8_args(args)?;
+    let rest = match args.split_first() {
+        None | Some((&("-h" | "--help" | "help"), _)) => {
+            return Ok(out.write_all(UNIGRAM_USAGE.as_bytes())?)
+        }
+        Some((&"train", rest)) => rest,
+        Some((other, _)) => {
+            return Err(usage(format!(
+                "unknown command `unigram {other}`; try `til unigram --help`"
+            )))
+        }
+    };
+    let Some(given) = Given::parse(
+        "unigram",
+        "train",
+        rest,
+        &["--corpus", "--vocab", "--export"],
+    )?
+    else {
+        return Ok(out.write_all(UNIGRAM_USAGE.as_bytes())?);
+    };
+    let corpus: PathBuf = given.required("--corpus", "a file")?;
+    let vocab: usize = given.required("--vocab", WHOLE)?;
+    let export: Option<PathBuf> = given.optional("--export", "a directory")?;
+    // 1. Read, 2. train round by round, printing each, 3. export.
+    let bytes = read_input(Some(&corpus))?;
+    let text = utf8(&bytes, &format!("`{}`", corpus.display()))?;
+    let failed =
+        |e: til_core::unigram::UnigramError| Failure::Run(format!("{}: {e}", corpus.display()));
+    let mut trainer =
+        Trainer::new(unigram_words(text), UnigramOptions::with_vocab(vocab)).map_err(failed)?;
+    print_round(out, trainer.rounds().last().expect("the seeds"))?;
+    while let Some(round) = trainer.step() {
+        print_round(out, round)?;
+    }
+    let model = trainer.into_model();
+    if model.pieces().len() < vocab {
+        eprintln!(
+            "til: note: the corpus supports only {} pieces, fewer than --vocab {vocab}",
+            model.pieces().len()
+        );
+    }
+    match export {
+        Some(dir) => write_all(
+            &dir,
+            &[
+                ("tokenizer.json", tokenizer_json(&model).into_bytes()),
+                ("unigram.model", model_file(&model)),
+            ],
+        ),
+        None => Ok(()),
+    }
+}
+
+fn print_round(out: &mut impl Write, round: &til_core::unigram::Round) -> Result<(), Failure> {
+    let (name, extra) = match &round.kind {
+        RoundKind::Seeds => ("seeds", String::new()),
+        RoundKind::Em { .. } => ("em", format!(" {:.4}", round.log_likelihood_per_token)),
+        RoundKind::Prune { removed_total, .. } => ("prune", format!(" {removed_total}")),
+        RoundKind::Final => ("final", String::new()),
+    };
+    writeln!(out, "{name} {} {}{extra}", round.pieces.len(), round.tokens)?;
+    Ok(())
+}
+
+/// Writes each file into `dir` as `NAME.part`, then renames them all: a failure leaves none.
+pub fn write_all(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::Run(format!("cannot create `{}`: {e}", dir.display())))?;
+    let part = |name: &str| dir.join(format!("{name}.part"));
+    let written = files.iter().try_for_each(|(name, bytes)| {
+        std::fs::write(part(name), bytes)
+            .map_err(|e| Failure::Run(format!("cannot write `{}`: {e}", part(name).display())))
+    });
+    if let Err(failure) = written {
+        for (name, _) in files {
+            let _ = std::fs::remove_file(part(name));
+        }
+        return Err(failure);
+    }
+    for (name, _) in files {
+        std::fs::rename(part(name), dir.join(name)).map_err(|e| {
+            Failure::Run(format!("cannot write `{}`: {e}", dir.join(name).display()))
+        })?;
+    }
+    Ok(())
+}
