@@ -1,6 +1,6 @@
 //! The training form: preset, corpus text, its format, number of merges, tie rule, Train.
 use leptos::prelude::*;
-use til_core::bpe::{Pattern, TieRule};
+use til_core::bpe::TieRule;
 
 use super::corpus_editor::CorpusEditor;
 use super::presets::{self, CorpusFormat};
@@ -39,40 +39,19 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
             {crate::dynamic::dynamic(move || (lab.loading.get()).then(|| view! {<span class="muted">" loading…"</span>}))}
             <CorpusEditor lab=lab/>
             <div class="muted">{corpus_summary}</div>
-            <fieldset class="inline">
-                <legend>"Format"</legend>
-                <label>
-                    <input type="radio" name="bpe-format" data-testid="bpe-format-text"
-                        prop:checked=move || lab.format.get() == CorpusFormat::FreeText
-                        on:change=move |_| lab.format.set(CorpusFormat::FreeText)/>
-                    " running text"
-                </label>
-                <label>
-                    <input type="radio" name="bpe-format" data-testid="bpe-format-counts"
-                        prop:checked=move || lab.format.get() == CorpusFormat::WordCountLines
-                        on:change=move |_| lab.format.set(CorpusFormat::WordCountLines)/>
-                    " word-count lines (" <code>"low 5"</code> ")"
-                </label>
-                <label>
-                    <input type="radio" name="bpe-format" data-testid="bpe-format-bytes"
-                        prop:checked=move || lab.format.get().pattern().is_some()
-                        on:change=move |_| lab.format.set(CorpusFormat::ByteLevel(Pattern::Gpt2))/>
-                    " byte-level chunks, as GPT-2, GPT-4 and GPT-4o train"
-                </label>
-                <label>
-                    " pattern "
-                    <select data-testid="bpe-pattern"
-                        disabled=move || lab.format.get().pattern().is_none()
-                        prop:value=move || lab.format.get().pattern().unwrap_or_default().name()
-                        on:change=move |ev| {
-                            if let Ok(pattern) = event_target_value(&ev).parse::<Pattern>() {
-                                lab.format.set(CorpusFormat::ByteLevel(pattern));
-                            }
-                        }>
-                        {Pattern::ALL.iter().map(|p| view! { <option value=p.name()>{p.name()}</option> }).collect_view()}
-                    </select>
-                </label>
-            </fieldset>
+            <label>
+                "Format "
+                <select data-testid="bpe-format"
+                    prop:value=move || lab.format.get().name()
+                    on:change=move |ev| {
+                        let name = event_target_value(&ev);
+                        if let Some(&format) = CorpusFormat::ALL.iter().find(|f| f.name() == name) {
+                            lab.format.set(format);
+                        }
+                    }>
+                    {CorpusFormat::ALL.iter().map(|f| view! { <option value=f.name()>{f.label()}</option> }).collect_view()}
+                </select>
+            </label>
             <div class="row">
                 <label>
                     "Merges "

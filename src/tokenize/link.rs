@@ -5,7 +5,7 @@
 //! tokenizers Side by side compares are in it by name (`compare=gpt2,o200k`).
 //! Left out: playback speed and whether it plays (a link shows a still step).
 use leptos::prelude::*;
-use til_core::bpe::{Pattern, TieRule};
+use til_core::bpe::TieRule;
 use til_core::link::{Kind, Param, Value};
 
 use super::compare::MOST_CHOSEN;
@@ -58,7 +58,7 @@ pub fn params() -> Vec<Param> {
         choice(
             FORMAT,
             "corpus format",
-            CorpusFormat::ALL.map(format_name).to_vec(),
+            CorpusFormat::ALL.iter().map(|f| f.name()).collect(),
         ),
         whole(MERGES, "number of merges", 1),
         choice(TIE, "tie rule", TieRule::ALL.map(TieRule::name).to_vec()),
@@ -90,16 +90,6 @@ pub fn bind_compare(chosen: RwSignal<Vec<&'static str>>) {
     }
 }
 
-fn format_name(format: CorpusFormat) -> &'static str {
-    match format {
-        CorpusFormat::FreeText => "text",
-        CorpusFormat::WordCountLines => "counts",
-        CorpusFormat::ByteLevel(Pattern::Gpt2) => "bytes-gpt2",
-        CorpusFormat::ByteLevel(Pattern::Cl100k) => "bytes-cl100k",
-        CorpusFormat::ByteLevel(Pattern::O200k) => "bytes-o200k",
-    }
-}
-
 /// Publishes the lab's state to the address, applies what the link asks for, and starts the first
 /// training run (on the link's corpus, or the seed's).
 pub fn restore_and_train(lab: BpeLab) {
@@ -115,7 +105,7 @@ pub fn restore_and_train(lab: BpeLab) {
         (lab.preset.get() == "custom").then(|| lab.corpus.with(|c| Value::Text(c.clone())))
     });
     url.publish(FORMAT, move || {
-        Some(Value::Text(format_name(lab.format.get()).to_string()))
+        Some(Value::Text(lab.format.get().name().to_string()))
     });
     url.publish(MERGES, move || Some(Value::Whole(lab.merges_wanted.get())));
     url.publish(TIE, move || {
@@ -129,10 +119,9 @@ pub fn restore_and_train(lab: BpeLab) {
     // 2. The corpus, then the settings (a preset brings its own merge count), then the first run.
     let settle = move || {
         if let Some(format) = url.text(FORMAT) {
-            let format = CorpusFormat::ALL
-                .into_iter()
-                .find(|f| format_name(*f) == format);
-            lab.format.set(format.unwrap_or(CorpusFormat::FreeText));
+            let format = CorpusFormat::ALL.iter().find(|f| f.name() == format);
+            lab.format
+                .set(format.copied().unwrap_or(CorpusFormat::FreeText));
         }
         if let Some(merges) = url.whole(MERGES) {
             lab.merges_wanted.set(merges);

@@ -46,9 +46,6 @@ fn LastMerge(view: Memo<StepView>) -> impl IntoView {
                 Some(text) => view! {
                     <h4>"Merge " {v.position} " changed"</h4>
                     <p><code>{text.clone()}</code></p>
-                    {v.last_merge_bytes.clone().map(|bytes| view! {
-                        <p class="muted" data-testid="bpe-last-merge-bytes">"bytes " <code>{bytes}</code></p>
-                    })}
                     <ul class="changes" inner_html=changes_html(&v.last_changes)></ul>
                 }.into_any(),
             }))}

@@ -37,15 +37,7 @@ pub const SHAKESPEARE: Preset = Preset {
     merges: 5000,
 };
 
-pub const SHAKESPEARE_BYTES: Preset = Preset {
-    id: "tinyshakespeare-bytes",
-    label: "Tiny Shakespeare, byte-level (GPT-2's pattern)",
-    source: PresetSource::Asset(urls::TINY_SHAKESPEARE),
-    format: CorpusFormat::ByteLevel(til_core::bpe::Pattern::Gpt2),
-    merges: 2000,
-};
-
-pub const ALL: [Preset; 3] = [SEED, SHAKESPEARE, SHAKESPEARE_BYTES];
+pub const ALL: [Preset; 2] = [SEED, SHAKESPEARE];
 
 pub fn by_id(id: &str) -> Option<Preset> {
     ALL.into_iter().find(|p| p.id == id)

@@ -166,7 +166,7 @@ fn parse_train(args: &[&str]) -> Result<Command, Failure> {
         tie_rule: tie_rule.unwrap_or_default(),
         word_counts,
         end_of_word: !no_end_of_word,
-        byte_level: byte_level.then(|| pattern.unwrap_or_default()),
+        byte_level: byte_level.then(|| pattern.unwrap_or(Pattern::Gpt2)),
         export,
     }))
 }

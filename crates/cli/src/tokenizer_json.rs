@@ -81,9 +81,9 @@ fn pre_tokenizer(json: &Value) -> Result<Option<Pattern>, String> {
             Some([split, bytes]) if split["type"] == "Split" && byte_level(bytes, false) => {
                 let regex = split["pattern"]["Regex"].as_str().unwrap_or_default();
                 Pattern::ALL
-                    .into_iter()
+                    .iter()
                     .find(|p| p.regex() == regex)
-                    .map(Some)
+                    .map(|&p| Some(p))
                     .ok_or_else(|| "its Split pattern is not gpt2's, cl100k's or o200k's".into())
             }
             _ => Err("its pre-tokenizer sequence is not a Split then ByteLevel".into()),

@@ -26,7 +26,7 @@ test('empty corpus, a malformed count line and a bad merge count are explained',
   await error.filter({ hasText: 'Merges must be' }).waitFor();
 
   // Any Unicode trains: accents, CJK and emoji are just more symbols.
-  await page.getByTestId('bpe-format-text').check();
+  await page.getByTestId('bpe-format').selectOption('text');
   await corpus.fill('héllo héllo 你好 你好 👍🏽 👍🏽 naïve');
   await setMerges(page, 5);
   await page.getByTestId('bpe-train').click();

@@ -13,7 +13,7 @@ test('a corpus of markup is shown as text in every list', async (t) => {
   t.after(() => app.close());
   const { page } = app;
   await seedReady(page);
-  await page.getByTestId('bpe-format-text').check();
+  await page.getByTestId('bpe-format').selectOption('text');
   await page.getByTestId('bpe-corpus').fill(Array(5).fill(WORDS.join(' ')).join('\n'));
   await setMerges(page, 40);
   await page.getByTestId('bpe-train').click();

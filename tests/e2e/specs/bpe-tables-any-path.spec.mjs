@@ -21,7 +21,7 @@ test('tables read the same at a position reached by steps, back steps or a jump'
     'sweeter', 'tenderest', 'wonders', 'snowiest', 'lenders', 'slenderest'];
   const corpus = words.map((w, i) => `${w} ${words.length - i}`).join('\n');
   await page.getByTestId('bpe-corpus').fill(corpus);
-  await page.getByTestId('bpe-format-counts').check();
+  await page.getByTestId('bpe-format').selectOption('counts');
   await setMerges(page, MERGES);
   await page.getByTestId('bpe-train').click();
   await atStep(page, `step 0 / ${MERGES}`);

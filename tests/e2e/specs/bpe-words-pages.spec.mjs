@@ -25,7 +25,7 @@ test('words: pages of 100, a filter, and chips that always spell the word', asyn
   // 1. 250 words, w000 the most frequent, in word-count lines.
   const corpus = Array.from({ length: 250 }, (_, i) => `w${String(i).padStart(3, '0')} ${250 - i}`).join('\n');
   await page.getByTestId('bpe-corpus').fill(corpus);
-  await page.getByTestId('bpe-format-counts').check();
+  await page.getByTestId('bpe-format').selectOption('counts');
   await setMerges(page, 6);
   await page.getByTestId('bpe-train').click();
   await atStep(page, 'step 0 / 6');

@@ -14,7 +14,7 @@ test('short custom corpora travel, long ones are named', async (t) => {
 
   // 1. A short free-text corpus: in the link with its format, trained again after a reload.
   await page.getByTestId('bpe-corpus').fill('abab abab cdcd ab');
-  await page.getByTestId('bpe-format-text').check();
+  await page.getByTestId('bpe-format').selectOption('text');
   await page.getByTestId('bpe-train').click();
   const query = await queryOnceWritten(page, 'text');
   assert.equal(query.get('text'), 'abab abab cdcd ab');

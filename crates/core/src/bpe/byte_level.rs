@@ -5,7 +5,8 @@
 //! `ByteLevel` pre-tokenizer writes bytes the same way, which is why its `merges.txt` reads `Ġ t`.
 //!
 //! The alphabet is all 256 bytes, numbered in code-point order of their stand-ins, as Hugging Face's
-//! `BpeTrainer` numbers `ByteLevel.alphabet()`. Leaves out: special tokens, and minbpe's habit of
+//! `BpeTrainer` numbers `ByteLevel.alphabet()`. Without the crate's `byte-level` feature (the page
+//! has no room for it) [`Pattern`] has no values. Leaves out: special tokens, and minbpe's habit of
 //! giving a merge that rebuilds existing bytes a second id (here, as in Hugging Face, one string is
 //! one symbol).
 
@@ -16,34 +17,50 @@ use crate::gpt2::byte_table::{byte_char, char_byte, printable};
 use crate::tokenizer::Pieces;
 
 /// The pre-tokenizer that cuts a byte-level corpus into chunks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pattern {
     /// GPT-2's: contractions, ` ?letters`, ` ?digits`, ` ?other`, whitespace.
-    #[default]
+    #[cfg(feature = "byte-level")]
     Gpt2,
     /// cl100k_base's (GPT-4): either-case contractions, digits three at a time, line breaks apart.
+    #[cfg(feature = "byte-level")]
     Cl100k,
     /// o200k_base's (GPT-4o): words split at case changes, contraction suffixes kept on the word.
+    #[cfg(feature = "byte-level")]
     O200k,
 }
 
 impl Pattern {
-    pub const ALL: [Pattern; 3] = [Pattern::Gpt2, Pattern::Cl100k, Pattern::O200k];
+    pub const ALL: &'static [Pattern] = &[
+        #[cfg(feature = "byte-level")]
+        Pattern::Gpt2,
+        #[cfg(feature = "byte-level")]
+        Pattern::Cl100k,
+        #[cfg(feature = "byte-level")]
+        Pattern::O200k,
+    ];
 
     /// The name the CLI and the URL use.
     pub fn name(self) -> &'static str {
         match self {
+            #[cfg(feature = "byte-level")]
             Pattern::Gpt2 => "gpt2",
+            #[cfg(feature = "byte-level")]
             Pattern::Cl100k => "cl100k",
+            #[cfg(feature = "byte-level")]
             Pattern::O200k => "o200k",
         }
     }
 
     /// The chunks of `text`, in order; concatenated they give `text` back.
+    #[cfg_attr(not(feature = "byte-level"), allow(unused_variables))]
     pub fn pretokenize(self, text: &str) -> Pieces<'_> {
         match self {
+            #[cfg(feature = "byte-level")]
             Pattern::Gpt2 => crate::gpt2::pretokenize(text),
+            #[cfg(feature = "byte-level")]
             Pattern::Cl100k => crate::tiktoken::cl100k::pretokenize(text),
+            #[cfg(feature = "byte-level")]
             Pattern::O200k => crate::tiktoken::o200k::pretokenize(text),
         }
     }
@@ -52,13 +69,16 @@ impl Pattern {
     /// pre-tokenizers follow V8 running these), for files that other tokenizers load.
     pub fn regex(self) -> &'static str {
         match self {
+            #[cfg(feature = "byte-level")]
             Pattern::Gpt2 => {
                 r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
             }
+            #[cfg(feature = "byte-level")]
             Pattern::Cl100k => concat!(
                 r"('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)",
                 r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
             ),
+            #[cfg(feature = "byte-level")]
             Pattern::O200k => concat!(
                 r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+",
                 r"('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)?",
@@ -97,7 +117,8 @@ impl FromStr for Pattern {
 
     fn from_str(name: &str) -> Result<Pattern, UnknownPattern> {
         Pattern::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|p| p.name() == name)
             .ok_or_else(|| UnknownPattern(name.to_string()))
     }
@@ -147,7 +168,7 @@ pub fn hex(symbol: &str) -> String {
     out
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "byte-level"))]
 mod tests {
     use super::*;
 
@@ -181,7 +202,7 @@ mod tests {
     fn patterns_cut_differently_and_round_trip() {
         let text = "I'VE got 12345 apples\r\n\n  and HelloWorld's/path";
         let cut = |p: Pattern| p.pretokenize(text).collect::<Vec<_>>();
-        for p in Pattern::ALL {
+        for &p in Pattern::ALL {
             assert_eq!(cut(p).concat(), text);
             assert_eq!(p.name().parse::<Pattern>(), Ok(p));
         }

@@ -94,13 +94,44 @@ pub enum CorpusFormat {
 }
 
 impl CorpusFormat {
-    pub const ALL: [CorpusFormat; 5] = [
+    pub const ALL: &'static [CorpusFormat] = &[
         CorpusFormat::FreeText,
         CorpusFormat::WordCountLines,
+        #[cfg(feature = "byte-level")]
         CorpusFormat::ByteLevel(Pattern::Gpt2),
+        #[cfg(feature = "byte-level")]
         CorpusFormat::ByteLevel(Pattern::Cl100k),
+        #[cfg(feature = "byte-level")]
         CorpusFormat::ByteLevel(Pattern::O200k),
     ];
+
+    /// The format's name in a link (`text`, `counts`, `bytes-cl100k`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CorpusFormat::FreeText => "text",
+            CorpusFormat::WordCountLines => "counts",
+            #[cfg(feature = "byte-level")]
+            CorpusFormat::ByteLevel(Pattern::Gpt2) => "bytes-gpt2",
+            #[cfg(feature = "byte-level")]
+            CorpusFormat::ByteLevel(Pattern::Cl100k) => "bytes-cl100k",
+            #[cfg(feature = "byte-level")]
+            CorpusFormat::ByteLevel(Pattern::O200k) => "bytes-o200k",
+        }
+    }
+
+    /// What a form calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            CorpusFormat::FreeText => "running text, words between spaces",
+            CorpusFormat::WordCountLines => "word-count lines (low 5)",
+            #[cfg(feature = "byte-level")]
+            CorpusFormat::ByteLevel(Pattern::Gpt2) => "byte-level, GPT-2's pattern",
+            #[cfg(feature = "byte-level")]
+            CorpusFormat::ByteLevel(Pattern::Cl100k) => "byte-level, cl100k's pattern (GPT-4)",
+            #[cfg(feature = "byte-level")]
+            CorpusFormat::ByteLevel(Pattern::O200k) => "byte-level, o200k's pattern (GPT-4o)",
+        }
+    }
 
     /// The words of the whole `text` in this format.
     pub fn words(self, text: &str) -> Result<WordCounts, BpeError> {
@@ -338,7 +369,7 @@ mod tests {
     #[test]
     fn byte_chunks_read_in_slices_equal_reading_whole() {
         let text = "Hello world's  end!\r\n\n  caf\u{e9} 123456 x.\ty  \u{3000}z it's/ok? \u{1f600}\u{1f600} ab";
-        for pattern in Pattern::ALL {
+        for &pattern in Pattern::ALL {
             let format = CorpusFormat::ByteLevel(pattern);
             let whole = WordCounts::from_chunks(text, pattern);
             assert_eq!(format.words(text), Ok(whole.clone()));

@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn a_trained_run_loads_back_and_encodes_alike() {
         let text = "the cat sat on the mat, the end\n";
-        let pattern = Pattern::O200k;
+        let pattern = Pattern::Cl100k;
         let options = TrainOptions::byte_level(pattern, Default::default());
         let trace = train(&WordCounts::from_chunks(text, pattern), options, 12).unwrap();
         let vocab = trace.vocab();

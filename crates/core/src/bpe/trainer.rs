@@ -126,12 +126,7 @@ impl Trainer {
         check_size(&words, end_of_word)?;
         // 2. The alphabet: every character, plus the end-of-word marker or, byte-level, every byte;
         //    ids follow sorted order.
-        let mut chars = distinct_chars(&words);
-        if options.byte_level.is_some() {
-            chars.extend(byte_alphabet());
-            crate::order::sort(&mut chars);
-            chars.dedup();
-        }
+        let chars = distinct_chars(&words, options.byte_level.is_some());
         let mut alphabet: Vec<String> = chars.iter().map(|&c| String::from(c)).collect();
         if end_of_word {
             alphabet.push(END_OF_WORD.to_string());
@@ -500,16 +495,21 @@ fn first_occurrence(
 
 /// Every character of the words, sorted. ASCII goes through a table, so the common case costs one
 /// store per character rather than a set insertion.
-fn distinct_chars(words: &WordCounts) -> Vec<char> {
+/// Every character of the words, in code-point order; with `all_bytes`, every byte stand-in too.
+fn distinct_chars(words: &WordCounts, all_bytes: bool) -> Vec<char> {
     let mut ascii = [false; 128];
     let mut other = BTreeSet::new();
-    for (word, _) in words.entries() {
-        for c in word.chars() {
-            match ascii.get_mut(c as usize) {
-                Some(seen) => *seen = true,
-                None => {
-                    other.insert(c);
-                }
+    let bytes = byte_alphabet().filter(|_| all_bytes);
+    for c in words
+        .entries()
+        .iter()
+        .flat_map(|(word, _)| word.chars())
+        .chain(bytes)
+    {
+        match ascii.get_mut(c as usize) {
+            Some(seen) => *seen = true,
+            None => {
+                other.insert(c);
             }
         }
     }
