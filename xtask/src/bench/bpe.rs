@@ -9,7 +9,7 @@
 //! share of HF's merges we also make and both tokenizers' length of the corpus in tokens (ours from
 //! the same trainer in the kernels binary).
 
-use super::inputs::{merges_for_vocab, CORPUS, VOCAB};
+use super::inputs::{merges_for_vocab, repeated_corpus, til_merges, CORPUS, REPEAT, VOCAB};
 use super::wasm::Kernels;
 use super::{alternate, capture, json_number, mib, Agreement, Bench, Row};
 use crate::Result;
@@ -18,17 +18,10 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;
 
-/// The larger corpus: the file this many times over.
-const REPEAT: usize = 10;
-
 pub fn rows(bench: &Bench, kernels: &Kernels, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     let corpus = bench.root.join(CORPUS);
     let text = read(&corpus)?;
-    let repeated = bench.scratch(&format!("tinyshakespeare-x{REPEAT}.txt"));
-    if std::fs::metadata(&repeated).map(|m| m.len()).ok() != Some((text.len() * REPEAT) as u64) {
-        std::fs::write(&repeated, text.repeat(REPEAT))
-            .map_err(|e| format!("cannot write {}: {e}", repeated.display()))?;
-    }
+    let repeated = repeated_corpus(bench, &text)?;
     let merges = merges_for_vocab(&text);
     let mut rows = Vec::new();
     for (label, path) in [
@@ -81,7 +74,7 @@ fn row(
         },
     )?;
     // Agreement: shared merges, and the corpus in tokens.
-    let ours_merges = til_merges(&read(&ours_out)?);
+    let ours_merges: HashSet<String> = til_merges(&read(&ours_out)?).into_iter().collect();
     let theirs_merges: Vec<String> = read(&hf_merges)?.lines().map(str::to_string).collect();
     let shared = theirs_merges
         .iter()
@@ -118,17 +111,6 @@ fn row(
     })
 }
 
-/// `LEFT RIGHT` of each `RANK<TAB>LEFT<TAB>RIGHT<TAB>COUNT` line `til bpe train` prints.
-fn til_merges(output: &str) -> HashSet<String> {
-    output
-        .lines()
-        .filter_map(|line| {
-            let mut fields = line.split('\t').skip(1);
-            Some(format!("{} {}", fields.next()?, fields.next()?))
-        })
-        .collect()
-}
-
 fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
@@ -146,7 +128,6 @@ mod tests {
     #[test]
     fn reads_merges_from_til_output() {
         let merges = til_merges("1\te\t</w>\t9\n2\tl\to\t7\n");
-        assert_eq!(merges.len(), 2);
-        assert!(merges.contains("e </w>") && merges.contains("l o"));
+        assert_eq!(merges, ["e </w>", "l o"]);
     }
 }

@@ -19,6 +19,30 @@ pub fn merges_for_vocab(text: &str) -> usize {
     VOCAB - (alphabet.len() + 1)
 }
 
+/// The larger training corpus: CORPUS ten times over, written once to target/bench.
+pub const REPEAT: usize = 10;
+
+/// CORPUS's `text` REPEAT times over, as a file under target/bench (written when missing).
+pub fn repeated_corpus(bench: &Bench, text: &str) -> Result<PathBuf> {
+    let path = bench.scratch(&format!("tinyshakespeare-x{REPEAT}.txt"));
+    if std::fs::metadata(&path).map(|m| m.len()).ok() != Some((text.len() * REPEAT) as u64) {
+        std::fs::write(&path, text.repeat(REPEAT))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(path)
+}
+
+/// `LEFT RIGHT` of each `RANK<TAB>LEFT<TAB>RIGHT<TAB>COUNT` line `til bpe train` prints, in order.
+pub fn til_merges(output: &str) -> Vec<String> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split('\t').skip(1);
+            Some(format!("{} {}", fields.next()?, fields.next()?))
+        })
+        .collect()
+}
+
 /// The GPT-2 benchmark text (Tiny Shakespeare five times, then the reference corpus without
 /// long-runs.txt, repeated past MIN_BYTES), written once to target/bench/gpt2-text.txt.
 pub fn text(bench: &Bench) -> Result<PathBuf> {

@@ -4,11 +4,11 @@
 //!
 //! 1. builds `til` (release) and the wasm row's kernels (tests/e2e/bench) natively and for wasm32;
 //! 2. installs the peers where missing: target/bench-venv (tools/bench/requirements.txt: Hugging
-//!    Face `tokenizers`, `tiktoken`), gensim and the float32 GloVe rows (target/glove-venv, as
+//!    Face `tokenizers`, `tiktoken`, `sentencepiece`), gensim and the float32 GloVe rows (target/glove-venv, as
 //!    `cargo xtask vectors --check` makes them), the zoo's libraries (target/zoo-venv),
 //!    js-tiktoken and Playwright (`npm ci`), Chromium;
 //! 3. runs every workload RUNS times (default 5, `--quick` 1), ours then the peer each time
-//!    (bpe.rs, gpt2.rs, zoo.rs, analogy.rs, wasm.rs, one file per workload);
+//!    (bpe.rs, training.rs, gpt2.rs, zoo.rs, analogy.rs, wasm.rs, one file per workload);
 //! 4. prints workload, ours and the peer (medians), ratio = ours / peer, the goal and whether the
 //!    outputs agree; then what each time covers and the peak memory.
 //!
@@ -19,6 +19,7 @@ mod analogy;
 mod bpe;
 mod gpt2;
 mod inputs;
+mod training;
 mod wasm;
 mod zoo;
 
@@ -112,6 +113,7 @@ pub fn main(args: &[String]) -> Result {
     let mut rows = Vec::new();
     let mut notes = Vec::new();
     rows.extend(bpe::rows(&bench, &kernels, &mut notes)?);
+    rows.extend(training::rows(&bench, &mut notes)?);
     rows.extend(gpt2::rows(&bench, &mut notes)?);
     rows.extend(zoo::rows(&bench, &mut notes)?);
     rows.extend(analogy::rows(&bench, &mut notes)?);
