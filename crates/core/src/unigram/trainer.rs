@@ -56,7 +56,8 @@ pub struct Round {
     pub kind: RoundKind,
     /// The pieces and their log-probabilities after this round.
     pub pieces: Arc<Vec<(String, f64)>>,
-    /// The corpus's Viterbi token count under this round's pieces.
+    /// The corpus's Viterbi token count: under the pieces an EM iteration started with (its
+    /// E-step's), else under this round's pieces.
     pub tokens: u64,
     /// The corpus log-likelihood per token (all segmentations summed), under the pieces the
     /// round started with (an E-step's objective); 0 where no E-step ran.
@@ -227,14 +228,16 @@ impl Trainer {
 
     /// E-step then M-step.
     fn em_step(&mut self) {
-        // E: expected counts, and the log-likelihood of the corpus.
+        // E: expected counts, the log-likelihood of the corpus, and its Viterbi tokens, all under
+        //    the pieces the round starts with (one lattice per word serves all three).
         let index = PieceIndex::new(self.scored());
         let mut expected = vec![0.0; self.pieces.len()];
-        let mut log_likelihood = 0.0;
+        let (mut log_likelihood, mut tokens) = (0.0, 0);
         for (word, count) in &self.words {
             let lattice = index.lattice(word, None);
             let (marginals, z) = lattice.marginals();
             log_likelihood += z * *count as f64;
+            tokens += lattice.viterbi().map_or(0, |(path, _)| path.len() as u64) * count;
             for (node, m) in lattice.nodes().iter().zip(marginals) {
                 if node.id != UNKNOWN {
                     expected[node.id as usize] += m * *count as f64;
@@ -256,7 +259,6 @@ impl Trainer {
             .map(|(piece, freq)| (piece, digamma(freq) - log_total))
             .collect();
         self.em_done += 1;
-        let tokens = self.viterbi_counts(&PieceIndex::new(self.scored())).1;
         let kind = RoundKind::Em {
             round: self.pruned,
             iteration: self.em_done,
