@@ -26,7 +26,7 @@ pub enum Pattern {
     #[cfg(feature = "byte-level")]
     Cl100k,
     /// o200k_base's (GPT-4o): words split at case changes, contraction suffixes kept on the word.
-    #[cfg(feature = "byte-level")]
+    #[cfg(feature = "o200k-pattern")]
     O200k,
 }
 
@@ -36,7 +36,7 @@ impl Pattern {
         Pattern::Gpt2,
         #[cfg(feature = "byte-level")]
         Pattern::Cl100k,
-        #[cfg(feature = "byte-level")]
+        #[cfg(feature = "o200k-pattern")]
         Pattern::O200k,
     ];
 
@@ -47,7 +47,7 @@ impl Pattern {
             Pattern::Gpt2 => "gpt2",
             #[cfg(feature = "byte-level")]
             Pattern::Cl100k => "cl100k",
-            #[cfg(feature = "byte-level")]
+            #[cfg(feature = "o200k-pattern")]
             Pattern::O200k => "o200k",
         }
     }
@@ -60,7 +60,7 @@ impl Pattern {
             Pattern::Gpt2 => crate::gpt2::pretokenize(text),
             #[cfg(feature = "byte-level")]
             Pattern::Cl100k => crate::tiktoken::cl100k::pretokenize(text),
-            #[cfg(feature = "byte-level")]
+            #[cfg(feature = "o200k-pattern")]
             Pattern::O200k => crate::tiktoken::o200k::pretokenize(text),
         }
     }
@@ -78,7 +78,7 @@ impl Pattern {
                 r"('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)",
                 r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
             ),
-            #[cfg(feature = "byte-level")]
+            #[cfg(feature = "o200k-pattern")]
             Pattern::O200k => concat!(
                 r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+",
                 r"('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)?",
@@ -168,7 +168,7 @@ pub fn hex(symbol: &str) -> String {
     out
 }
 
-#[cfg(all(test, feature = "byte-level"))]
+#[cfg(all(test, feature = "o200k-pattern"))]
 mod tests {
     use super::*;
 

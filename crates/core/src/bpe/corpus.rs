@@ -101,7 +101,7 @@ impl CorpusFormat {
         CorpusFormat::ByteLevel(Pattern::Gpt2),
         #[cfg(feature = "byte-level")]
         CorpusFormat::ByteLevel(Pattern::Cl100k),
-        #[cfg(feature = "byte-level")]
+        #[cfg(feature = "o200k-pattern")]
         CorpusFormat::ByteLevel(Pattern::O200k),
     ];
 
@@ -114,7 +114,7 @@ impl CorpusFormat {
             CorpusFormat::ByteLevel(Pattern::Gpt2) => "bytes-gpt2",
             #[cfg(feature = "byte-level")]
             CorpusFormat::ByteLevel(Pattern::Cl100k) => "bytes-cl100k",
-            #[cfg(feature = "byte-level")]
+            #[cfg(feature = "o200k-pattern")]
             CorpusFormat::ByteLevel(Pattern::O200k) => "bytes-o200k",
         }
     }
@@ -128,7 +128,7 @@ impl CorpusFormat {
             CorpusFormat::ByteLevel(Pattern::Gpt2) => "byte-level, GPT-2's pattern",
             #[cfg(feature = "byte-level")]
             CorpusFormat::ByteLevel(Pattern::Cl100k) => "byte-level, cl100k's pattern (GPT-4)",
-            #[cfg(feature = "byte-level")]
+            #[cfg(feature = "o200k-pattern")]
             CorpusFormat::ByteLevel(Pattern::O200k) => "byte-level, o200k's pattern (GPT-4o)",
         }
     }
