@@ -66,7 +66,7 @@ thread_local! {
     static CHANNEL: RefCell<Option<Channel>> = const { RefCell::new(None) };
 }
 
-fn field(object: &JsValue, name: &str) -> JsValue {
+pub fn field(object: &JsValue, name: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
@@ -157,32 +157,37 @@ fn send(
     }
 }
 
+/// The channel, the worker started first if need be.
+fn started(channel: &mut Option<Channel>) -> Result<&mut Channel, String> {
+    if channel.is_none() {
+        let worker = spawn()?;
+        let message_handler = Closure::<dyn Fn(MessageEvent)>::new(on_message);
+        worker.set_onmessage(Some(message_handler.as_ref().unchecked_ref()));
+        let error_handler =
+            Closure::<dyn Fn(web_sys::ErrorEvent)>::new(|e: web_sys::ErrorEvent| {
+                on_error(format!("the tokenizer worker stopped: {}", e.message()));
+            });
+        worker.set_onerror(Some(error_handler.as_ref().unchecked_ref()));
+        // The worker lives as long as the page: so do its handlers.
+        message_handler.forget();
+        error_handler.forget();
+        *channel = Some(Channel {
+            worker,
+            ready: false,
+            held: Vec::new(),
+            pending: Vec::new(),
+            next_id: 0,
+            broken: None,
+        });
+    }
+    Ok(channel.as_mut().expect("made above"))
+}
+
 /// Posts `message`, starting the worker first if need be; held until the worker is ready.
 fn post(message: JsValue, transfer: Option<js_sys::Array>) -> Result<(), String> {
     CHANNEL.with(|channel| {
         let mut channel = channel.borrow_mut();
-        if channel.is_none() {
-            let worker = spawn()?;
-            let message_handler = Closure::<dyn Fn(MessageEvent)>::new(on_message);
-            worker.set_onmessage(Some(message_handler.as_ref().unchecked_ref()));
-            let error_handler =
-                Closure::<dyn Fn(web_sys::ErrorEvent)>::new(|e: web_sys::ErrorEvent| {
-                    on_error(format!("the tokenizer worker stopped: {}", e.message()));
-                });
-            worker.set_onerror(Some(error_handler.as_ref().unchecked_ref()));
-            // The worker lives as long as the page: so do its handlers.
-            message_handler.forget();
-            error_handler.forget();
-            *channel = Some(Channel {
-                worker,
-                ready: false,
-                held: Vec::new(),
-                pending: Vec::new(),
-                next_id: 0,
-                broken: None,
-            });
-        }
-        let channel = channel.as_mut().expect("made above");
+        let channel = started(&mut channel)?;
         if let Some(why) = &channel.broken {
             return Err(why.clone());
         }
@@ -194,6 +199,33 @@ fn post(message: JsValue, transfer: Option<js_sys::Array>) -> Result<(), String>
             Ok(())
         }
     })
+}
+
+/// Asks the worker `fields` plus a fresh `id`; its answer, or why there is none.
+pub async fn ask(fields: &[(&str, &JsValue)]) -> Result<JsValue, String> {
+    let (answer, reply) = oneshot::channel();
+    let id = CHANNEL.with(|channel| {
+        let mut channel = channel.borrow_mut();
+        started(&mut channel).map(|c| {
+            c.next_id = c.next_id.wrapping_add(1);
+            c.pending.push((c.next_id, answer));
+            c.next_id
+        })
+    })?;
+    let id_value = JsValue::from(id);
+    let question = object(&[fields, &[("id", &id_value)]].concat());
+    if let Err(why) = post(question, None) {
+        // Unsent, it will never be answered: forget it.
+        CHANNEL.with(|channel| {
+            if let Some(channel) = channel.borrow_mut().as_mut() {
+                channel.pending.retain(|(p, _)| *p != id);
+            }
+        });
+        return Err(why);
+    }
+    reply
+        .await
+        .map_err(|_| "the tokenizer worker went away".to_string())?
 }
 
 impl Remote {
@@ -210,38 +242,10 @@ impl Remote {
         Ok(Remote { slug })
     }
 
-    /// Asks the worker `fields` plus a fresh `id`; its answer, or why there is none.
-    async fn ask(fields: &[(&str, &JsValue)]) -> Result<JsValue, String> {
-        let (answer, reply) = oneshot::channel();
-        let id = CHANNEL.with(|channel| {
-            let mut channel = channel.borrow_mut();
-            channel.as_mut().map(|c| {
-                c.next_id = c.next_id.wrapping_add(1);
-                c.pending.push((c.next_id, answer));
-                c.next_id
-            })
-        });
-        let id = id.ok_or("the tokenizer worker has not started")?;
-        let id_value = JsValue::from(id);
-        let question = object(&[fields, &[("id", &id_value)]].concat());
-        if let Err(why) = post(question, None) {
-            // Unsent, it will never be answered: forget it.
-            CHANNEL.with(|channel| {
-                if let Some(channel) = channel.borrow_mut().as_mut() {
-                    channel.pending.retain(|(p, _)| *p != id);
-                }
-            });
-            return Err(why);
-        }
-        reply
-            .await
-            .map_err(|_| "the tokenizer worker went away".to_string())?
-    }
-
     /// The tokens of `text`, as the tokenizer's own `encode` gives them.
     pub async fn encode(self, text: &str) -> Result<Vec<Piece>, String> {
         let slug = JsValue::from_str(self.slug);
-        let data = Self::ask(&[("encode", &slug), ("text", &JsValue::from_str(text))]).await?;
+        let data = ask(&[("encode", &slug), ("text", &JsValue::from_str(text))]).await?;
         let numbers = |name| Uint32Array::new(&field(&data, name)).to_vec();
         let (ids, starts, ends) = (numbers("ids"), numbers("starts"), numbers("ends"));
         let displays = js_sys::Array::from(&field(&data, "displays"));
@@ -259,7 +263,7 @@ impl Remote {
     pub async fn lengths(self, texts: &[String]) -> Result<Vec<Vec<u32>>, String> {
         let slug = JsValue::from_str(self.slug);
         let texts: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
-        let data = Self::ask(&[("lengths", &slug), ("texts", &texts)]).await?;
+        let data = ask(&[("lengths", &slug), ("texts", &texts)]).await?;
         let counts = Uint32Array::new(&field(&data, "counts")).to_vec();
         let lengths = Uint32Array::new(&field(&data, "lengths")).to_vec();
         let mut at = 0;
@@ -276,14 +280,14 @@ impl Remote {
     /// How many tokens `text` makes (a long text's count, without its tokens crossing back).
     pub async fn count(self, text: &str) -> Result<usize, String> {
         let slug = JsValue::from_str(self.slug);
-        let data = Self::ask(&[("count", &slug), ("text", &JsValue::from_str(text))]).await?;
+        let data = ask(&[("count", &slug), ("text", &JsValue::from_str(text))]).await?;
         Ok(field(&data, "count").as_f64().unwrap_or(0.0) as usize)
     }
 
     /// SmolLM2's first-layer logits for the first `limit` tokens of `text` (the worker holds the
     /// `smollm2` tokenizer and the `layer0` layer), run on `"faster"`, `"cpu"` or `"gpu"`.
     pub async fn first_layer(text: &str, limit: usize, run_on: &str) -> Result<FirstLayer, String> {
-        let data = Self::ask(&[
+        let data = ask(&[
             ("attention", &JsValue::from_str(text)),
             ("limit", &JsValue::from(limit as u32)),
             ("runOn", &JsValue::from_str(run_on)),
@@ -310,7 +314,7 @@ impl Remote {
     /// Why token `token` of `text` is what it is, as markup the worker wrote.
     pub async fn why(self, text: &str, token: usize) -> Result<String, String> {
         let slug = JsValue::from_str(self.slug);
-        let data = Self::ask(&[
+        let data = ask(&[
             ("why", &slug),
             ("text", &JsValue::from_str(text)),
             ("token", &JsValue::from(token as u32)),

@@ -21,6 +21,8 @@ mod state;
 mod stepper;
 mod token_tax_view;
 mod training;
+mod unigram_panel;
+mod unigram_run;
 mod whole_text;
 mod why_view;
 mod words_table;
@@ -37,6 +39,7 @@ use merge_list::{MergeList, VocabView};
 use pair_table::PairTable;
 use state::BpeLab;
 use stepper::Stepper;
+use unigram_panel::UnigramPanel;
 use words_view::WordsView;
 
 #[component]
@@ -75,6 +78,7 @@ pub fn TokenizeLab(
             <VocabView lab=lab/>
             <EncodePanel lab=lab/>
             <ExportPanel lab=lab/>
+            <UnigramPanel lab=lab/>
             <Gpt2Panel input=text merges=gpt2/>
             <Compare text=text sides=sides::sides(lab.tokenizer, gpt2) chosen=chosen/>
         </section>

@@ -23,6 +23,10 @@
 //!    computed (attention.rs), the tokens and tables as markup (first_layer_markup.rs) and
 //!    `total` (how many tokens the whole text makes).
 //!
+//! 8. from the page `{unigram: "start", id: N, corpus: TEXT, vocab: TEXT}`, then `{unigram: "step", id}`
+//!    state after state, and `{unigram: "lattice", id, round: N, word: TEXT}`: a Unigram
+//!    training run the page steps through (unigram.rs).
+//!
 //! It also holds copies of GPT-2 and MiniLM's WordPiece (slugs `gpt2`, `wordpiece`), for "why this
 //! split" alone: the page encodes them itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
 //! these tokenizers).
@@ -47,6 +51,8 @@ mod first_layer_markup;
 mod first_layer_ways;
 #[path = "../../widgets/markup.rs"]
 mod markup;
+mod unigram;
+mod unigram_markup;
 mod why_markup;
 
 /// A tokenizer that can also say why it cut a text as it did.
@@ -215,6 +221,14 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
             answer(&scope, &id, first_layer(text, limit, run_on).await);
         });
         return;
+    } else if let Some(ask) = field(&data, "unigram").as_string() {
+        let text = |name| field(&data, name).as_string().unwrap_or_default();
+        let number = |name| field(&data, name).as_f64().unwrap_or(0.0) as usize;
+        match ask.as_str() {
+            "start" => unigram::start(&text("corpus"), &text("vocab")),
+            "step" => unigram::step(),
+            _ => unigram::lattice(number("round"), &text("word")),
+        }
     } else if let Some(slug) = field(&data, "why").as_string() {
         let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;
         why(

@@ -84,7 +84,7 @@ fn merges(out: &mut String, units: &[String], steps: &[Step], made: usize) {
     out.push_str("</ol>");
 }
 
-fn lattice(out: &mut String, candidates: &[Candidate]) {
+pub(crate) fn lattice(out: &mut String, candidates: &[Candidate]) {
     out.push_str(
         "<p>Each row is a piece that could end at a place of the word, in the order Viterbi weighs \
          them: its log-probability, and the best path's score from the word's start through it. \

@@ -58,12 +58,12 @@ pub fn upload(
         project: pipeline(
             context.device(),
             "attention_project",
-            include_str!("attention_project.wgsl"),
+            kernel_source!("attention_project"),
         ),
         scores: pipeline(
             context.device(),
             "attention_scores",
-            include_str!("attention_scores.wgsl"),
+            kernel_source!("attention_scores"),
         ),
     })
 }

@@ -15,6 +15,13 @@
 //! a GPU call. Leaves out: timestamps queries (callers time whole calls, upload and readback
 //! included) and surfaces (nothing is drawn).
 
+/// A kernel's WGSL as build.rs leaves it (without comments), by file name.
+macro_rules! kernel_source {
+    ($name:literal) => {
+        include_str!(concat!(env!("OUT_DIR"), "/", $name, ".wgsl"))
+    };
+}
+
 pub mod cosine;
 pub mod first_attention;
 pub mod pe_dots;
@@ -109,10 +116,10 @@ impl GpuContext {
         device.on_uncaptured_error(Arc::new(|_error| {}));
         let scope = Scope::push(&device);
         let kernels = Kernels {
-            cosine: pipeline(&device, "cosine", include_str!("cosine.wgsl")),
+            cosine: pipeline(&device, "cosine", kernel_source!("cosine")),
             top_k: pipeline(&device, "top_k", &top_k::source()),
-            pe_table: pipeline(&device, "pe_table", include_str!("pe_table.wgsl")),
-            pe_dots: pipeline(&device, "pe_dots", include_str!("pe_dots.wgsl")),
+            pe_table: pipeline(&device, "pe_table", kernel_source!("pe_table")),
+            pe_dots: pipeline(&device, "pe_dots", kernel_source!("pe_dots")),
         };
         let context = GpuContext {
             device,

@@ -23,7 +23,7 @@ pub const NONE: u32 = u32::MAX;
 pub(super) fn source() -> String {
     format!(
         "const MAX_K: u32 = {MAX_K}u;\nconst THREADS: u32 = {THREADS}u;\nconst NONE: u32 = {NONE}u;\nconst EPSILON: f32 = {EPSILON:?};\n{}",
-        include_str!("top_k.wgsl")
+        kernel_source!("top_k")
     )
 }
 

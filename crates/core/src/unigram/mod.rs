@@ -9,6 +9,7 @@
 //! - `lattice`: every way a word can be written as pieces, with forward-backward and Viterbi;
 //! - `trainer`: EM re-estimation (the digamma update), pruning rounds, the final vocabulary,
 //!   each state recorded as a [`Round`];
+//! - `round_lattice`: a round's lattice of one word, as the stepper shows it;
 //! - `export`: the trained model as a `tokenizer.json` and as a SentencePiece `.model` file.
 //!
 //! Left out: byte fallback, user-defined and control symbols beyond `<unk>`, `<s>`, `</s>`,
@@ -18,6 +19,7 @@
 
 mod export;
 mod lattice;
+mod round_lattice;
 mod seeds;
 mod trainer;
 mod words;
@@ -26,6 +28,7 @@ use std::fmt;
 
 pub use export::{model_file, tokenizer_json};
 pub use lattice::{Lattice, LatticeNode};
+pub use round_lattice::RoundLattice;
 pub use trainer::REMOVED_SHOWN;
 pub use trainer::{train, Model, Removed, Round, RoundKind, Trainer};
 pub use words::unigram_words;

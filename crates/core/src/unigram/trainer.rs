@@ -25,8 +25,7 @@ use super::{UnigramError, UnigramOptions, META_PIECES};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Removed {
     pub piece: String,
-    /// How much the corpus log-likelihood (per word) would drop without it; 0 for a piece
-    /// Viterbi never used or that splits better without itself.
+    /// How much the corpus log-likelihood (per word) drops without it.
     pub loss: f64,
 }
 
@@ -36,12 +35,14 @@ pub enum RoundKind {
     Seeds,
     /// EM iteration `iteration` (from 1) of pruning round `round` (from 0).
     Em { round: usize, iteration: usize },
-    /// Pruning round `round` (from 1): the pieces it removed, smallest loss first, up to
-    /// [`REMOVED_SHOWN`], and how many in all.
+    /// Pruning round `round` (from 1): the pieces it removed that cost something, largest loss
+    /// first (the closest calls), up to [`REMOVED_SHOWN`]; how many it removed in all; and how
+    /// many of those cost nothing (unused by Viterbi, or splitting better without themselves).
     Prune {
         round: usize,
         removed: Vec<Removed>,
         removed_total: usize,
+        costless: usize,
     },
     /// The final vocabulary.
     Final,
@@ -62,6 +63,16 @@ pub struct Round {
     /// The corpus log-likelihood per token (all segmentations summed), under the pieces the
     /// round started with (an E-step's objective); 0 where no E-step ran.
     pub log_likelihood_per_token: f64,
+}
+
+impl Round {
+    /// How many meta pieces (`<unk>`, `<s>`, `</s>`) lead the pieces: only the final round's.
+    pub fn meta_pieces(&self) -> usize {
+        match self.kind {
+            RoundKind::Final => META_PIECES.len(),
+            _ => 0,
+        }
+    }
 }
 
 /// A trained model: pieces in id order, `<unk>`, `<s>`, `</s>` first (score 0).
@@ -191,8 +202,13 @@ impl Trainer {
     /// Every step to the end, then the model.
     pub fn into_model(mut self) -> Model {
         while self.step().is_some() {}
-        let final_pieces = self.rounds.last().expect("the final round").pieces.clone();
-        Model::new(Arc::unwrap_or_clone(final_pieces))
+        self.model().expect("the final round is done")
+    }
+
+    /// The trained model, once the final round is done.
+    pub fn model(&self) -> Option<Model> {
+        let last = self.rounds.last().filter(|_| self.finished)?;
+        Some(Model::new(last.pieces.as_ref().clone()))
     }
 
     fn scored(&self) -> impl Iterator<Item = (&str, f64)> {
@@ -319,18 +335,16 @@ impl Trainer {
         let room = target.saturating_sub(kept.len());
         let (survive, gone) = candidates.split_at(room.min(candidates.len()));
         kept.extend(survive.iter().map(|&(i, _)| i));
-        // 4. The removed, smallest loss first (pieces that cost nothing first of all).
-        let mut removed: Vec<Removed> = free
+        // 4. The removed that cost something, the closest calls first.
+        let removed = gone
             .iter()
-            .map(|&i| (i, 0.0))
-            .chain(gone.iter().rev().copied())
-            .map(|(i, loss)| Removed {
+            .take(REMOVED_SHOWN)
+            .map(|&(i, loss)| Removed {
                 piece: self.pieces[i].0.clone(),
                 loss,
             })
             .collect();
-        let removed_total = removed.len();
-        removed.truncate(REMOVED_SHOWN);
+        let (removed_total, costless) = (gone.len() + free.len(), free.len());
         crate::order::sort(&mut kept);
         self.pieces = kept.into_iter().map(|i| self.pieces[i].clone()).collect();
         self.pruned += 1;
@@ -340,6 +354,7 @@ impl Trainer {
             round: self.pruned,
             removed,
             removed_total,
+            costless,
         };
         self.record(kind, tokens, 0.0);
     }

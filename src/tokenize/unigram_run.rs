@@ -1,0 +1,147 @@
+//! A Unigram training run, held in the tokenizer worker (src/bin/zoo_worker/unigram.rs), driven
+//! from here one state at a time: the page's thread only sends a question and sets the markup
+//! that comes back, so it stays free while the worker trains. Cancel acts at once: the page stops
+//! asking and keeps every state already back (the one in flight is dropped).
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsValue;
+
+use crate::worker::{ask, field};
+
+/// The page's side of a run.
+#[derive(Clone, Copy)]
+pub struct UnigramRun {
+    /// The vocabulary asked for, meta pieces included, as typed (the worker checks it).
+    pub vocab: RwSignal<String>,
+    /// Each state as the worker wrote it, in order.
+    pub states: RwSignal<Vec<String>>,
+    /// The state on show.
+    pub position: RwSignal<usize>,
+    pub running: RwSignal<bool>,
+    /// Bumped by every start and Cancel: a reply for an older run is dropped.
+    generation: RwSignal<usize>,
+    /// What the run is doing or did, or why it could not.
+    pub status: RwSignal<String>,
+    /// The word whose lattice is shown, and that lattice as markup.
+    pub word: RwSignal<String>,
+    pub lattice: RwSignal<String>,
+}
+
+/// What the form starts with.
+pub const FIRST_VOCAB: &str = "120";
+pub const FIRST_WORD: &str = "thou";
+
+fn text(data: &JsValue, name: &str) -> String {
+    field(data, name).as_string().unwrap_or_default()
+}
+
+impl UnigramRun {
+    pub fn new() -> UnigramRun {
+        UnigramRun {
+            vocab: RwSignal::new(FIRST_VOCAB.to_string()),
+            states: RwSignal::new(Vec::new()),
+            position: RwSignal::new(0),
+            running: RwSignal::new(false),
+            generation: RwSignal::new(0),
+            status: RwSignal::new(String::new()),
+            word: RwSignal::new(FIRST_WORD.to_string()),
+            lattice: RwSignal::new(String::new()),
+        }
+    }
+
+    pub fn cancel(self) {
+        if self.running.get_untracked() {
+            self.generation.update(|g| *g += 1);
+            self.running.set(false);
+            let kept = self.states.with_untracked(Vec::len);
+            self.status.set(format!(
+                "Cancelled: kept the {kept} states finished before you pressed Cancel."
+            ));
+        }
+    }
+
+    /// Trains on `corpus` (running text) towards the vocabulary asked for.
+    pub fn start(self, corpus: String) {
+        if self.running.get_untracked() {
+            return;
+        }
+        self.generation.update(|g| *g += 1);
+        let generation = self.generation.get_untracked();
+        self.running.set(true);
+        self.states.set(Vec::new());
+        self.status.set("Seeding…".to_string());
+        spawn_local(async move {
+            let outcome = self.run(corpus, generation).await;
+            // The page may be gone by now; a cancelled or replaced run has said so already.
+            if self.generation.try_get_untracked() == Some(generation) {
+                self.running.set(false);
+                self.status.set(outcome.unwrap_or_else(|why| why));
+            }
+        });
+    }
+
+    /// Asks for the seeds, then state after state, keeping each while the run is the current one.
+    async fn run(self, corpus: String, generation: usize) -> Result<String, String> {
+        let vocab = JsValue::from_str(&self.vocab.get_untracked());
+        let mut question = [
+            ("unigram", JsValue::from_str("start")),
+            ("corpus", JsValue::from_str(&corpus)),
+        ];
+        loop {
+            let asked = [
+                (question[0].0, &question[0].1),
+                (question[1].0, &question[1].1),
+                ("vocab", &vocab),
+            ];
+            let data = ask(&asked).await?;
+            if field(&data, "index").is_undefined() {
+                break;
+            }
+            if self.generation.get_untracked() != generation {
+                return Ok(String::new());
+            }
+            self.states
+                .update(|states| states.push(text(&data, "html")));
+            self.position
+                .set(field(&data, "index").as_f64().unwrap_or(0.0) as usize);
+            self.status.set(text(&data, "status"));
+            // The corpus crosses once.
+            question = [
+                ("unigram", JsValue::from_str("step")),
+                ("corpus", JsValue::UNDEFINED),
+            ];
+        }
+        // The final state's status said it all.
+        Ok(self.status.get_untracked())
+    }
+
+    /// Asks for the lattice of the word under the state on show, whenever either changes.
+    pub fn follow_lattice(self) {
+        crate::effect::effect(move || {
+            let (position, word) = (self.position.get(), self.word.get());
+            if self.states.with(Vec::is_empty) {
+                return self.lattice.set(String::new());
+            }
+            spawn_local(async move {
+                let lattice = JsValue::from_str("lattice");
+                let answer = ask(&[
+                    ("unigram", &lattice),
+                    ("round", &JsValue::from(position as u32)),
+                    ("word", &JsValue::from_str(&word)),
+                ])
+                .await;
+                let html = answer.map_or_else(
+                    |why| {
+                        format!(
+                            "<p class=\"muted\">{}</p>",
+                            crate::widgets::markup::escaped(&why)
+                        )
+                    },
+                    |data| text(&data, "html"),
+                );
+                // The worker answers in order: the last answer set is the latest question's.
+                let _ = self.lattice.try_set(html);
+            });
+        });
+    }
+}
