@@ -15,25 +15,14 @@ mod support;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use support::reference::{first_difference, zoo_python};
+use support::reference::{first_difference, zoo_script};
 use support::{assert_fails, path_arg, repo_path, scratch, stdout, til, til_with_stdin};
 
 const PATTERNS: [&str; 3] = ["gpt2", "cl100k", "o200k"];
 
 fn reference(args: &[&str]) -> String {
-    let output = Command::new(zoo_python())
-        .arg(repo_path("tests/reference/byte_bpe_reference.py"))
-        .args(args)
-        .output()
-        .expect("the reference python runs");
-    assert!(
-        output.status.success(),
-        "byte_bpe_reference.py {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 from the reference")
+    zoo_script("tests/reference/byte_bpe_reference.py", args)
 }
 
 /// The reference corpus files end to end, every script and kind of text in one corpus.

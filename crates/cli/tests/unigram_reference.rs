@@ -15,24 +15,9 @@ mod support;
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
-use support::reference::{first_difference, zoo_python};
+use support::reference::{first_difference, zoo_script};
 use support::{assert_fails, path_arg, repo_path, scratch, stdout, til};
-
-fn python(script: &str, args: &[&str]) -> String {
-    let output = Command::new(zoo_python())
-        .arg(repo_path(script))
-        .args(args)
-        .output()
-        .expect("the reference python runs");
-    assert!(
-        output.status.success(),
-        "{script} {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 from the reference")
-}
 
 /// Splits `text` at a line end near `share` of it: (training text, held-out text).
 fn split(text: &str, share: f64) -> (&str, &str) {
@@ -58,7 +43,7 @@ fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, us
         path_arg(&ours),
     ]));
     let prefix = dir.join("spm");
-    python(
+    zoo_script(
         "tests/reference/train_spm.py",
         &[
             path_arg(&train_path),
@@ -70,7 +55,7 @@ fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, us
         ],
     );
     let count = |model: &Path| {
-        let ids = python(
+        let ids = zoo_script(
             "tests/reference/zoo_encode.py",
             &["--sentencepiece", path_arg(model), path_arg(&held_path)],
         );
@@ -151,7 +136,7 @@ fn exported_files_load_in_sentencepiece_and_tokenizers_with_our_ids() {
     fs::write(&inputs, serde_json::to_string(&lines).unwrap()).unwrap();
     let model = export.join("unigram.model");
     let json = export.join("tokenizer.json");
-    let tokenizers = python(
+    let tokenizers = zoo_script(
         "tests/reference/byte_bpe_reference.py",
         &["hf-encode", path_arg(&json), path_arg(&inputs)],
     );
@@ -167,7 +152,7 @@ fn exported_files_load_in_sentencepiece_and_tokenizers_with_our_ids() {
     let args: Vec<&str> = files.iter().map(|p| path_arg(p)).collect();
     let mut spm_args = vec!["--sentencepiece", path_arg(&model)];
     spm_args.extend(&args);
-    let sentencepiece = python("tests/reference/zoo_encode.py", &spm_args);
+    let sentencepiece = zoo_script("tests/reference/zoo_encode.py", &spm_args);
     for (i, ((file, theirs), hf)) in files
         .iter()
         .zip(sentencepiece.lines())

@@ -145,6 +145,12 @@ pub fn zoo_python() -> PathBuf {
     venv
 }
 
+/// `script` (a path from the repository root) run in the zoo venv with `args`: its standard output.
+pub fn zoo_script(script: &str, args: &[&str]) -> String {
+    let output = run(Command::new(zoo_python()).arg(repo_path(script)).args(args));
+    String::from_utf8(output.stdout).expect("UTF-8 from the reference")
+}
+
 /// zoo_encode.py's ids for all files from one python process: one line per file.
 pub fn zoo_lines(args: &[&str], files: &[PathBuf]) -> Vec<String> {
     let python = run(Command::new(zoo_python())
