@@ -14,7 +14,7 @@
 mod support;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use support::reference::{first_difference, zoo_script};
 use support::{assert_fails, path_arg, repo_path, scratch, stdout, til};
@@ -26,12 +26,11 @@ fn split(text: &str, share: f64) -> (&str, &str) {
     text.split_at(at)
 }
 
-/// Trains both on `train` and returns (ours, sentencepiece's) token counts on `held`.
-fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, usize) {
-    let (train_path, held_path) = (dir.join("train.txt"), dir.join("held.txt"));
+/// `train` written to `dir/train.txt` and `til unigram train` on it to `vocab`, exported: the
+/// corpus file and the export directory.
+fn train_ours(dir: &Path, train: &str, vocab: usize) -> (PathBuf, PathBuf) {
+    let (train_path, export) = (dir.join("train.txt"), dir.join("ours"));
     fs::write(&train_path, train).unwrap();
-    fs::write(&held_path, held).unwrap();
-    let ours = dir.join("ours");
     stdout(&til(&[
         "unigram",
         "train",
@@ -40,8 +39,16 @@ fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, us
         "--vocab",
         &vocab.to_string(),
         "--export",
-        path_arg(&ours),
+        path_arg(&export),
     ]));
+    (train_path, export)
+}
+
+/// Trains both on `train` and returns (ours, sentencepiece's) token counts on `held`.
+fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, usize) {
+    let held_path = dir.join("held.txt");
+    fs::write(&held_path, held).unwrap();
+    let (train_path, ours) = train_ours(dir, train, vocab);
     let prefix = dir.join("spm");
     zoo_script(
         "tests/reference/train_spm.py",
@@ -113,19 +120,7 @@ fn exported_files_load_in_sentencepiece_and_tokenizers_with_our_ids() {
     let shakespeare = fs::read_to_string(repo_path("assets/tinyshakespeare.txt")).unwrap();
     let (train, held) = split(&shakespeare, 0.5);
     let dir = scratch("unigram-export");
-    let train_path = dir.join("train.txt");
-    fs::write(&train_path, train).unwrap();
-    let export = dir.join("out");
-    stdout(&til(&[
-        "unigram",
-        "train",
-        "--corpus",
-        path_arg(&train_path),
-        "--vocab",
-        "2000",
-        "--export",
-        path_arg(&export),
-    ]));
+    let (_, export) = train_ours(&dir, train, 2000);
     // Lines of held-out text, each a file of its own for both sides.
     let lines: Vec<&str> = held
         .lines()
@@ -140,7 +135,7 @@ fn exported_files_load_in_sentencepiece_and_tokenizers_with_our_ids() {
         "tests/reference/byte_bpe_reference.py",
         &["hf-encode", path_arg(&json), path_arg(&inputs)],
     );
-    let files: Vec<std::path::PathBuf> = lines
+    let files: Vec<PathBuf> = lines
         .iter()
         .enumerate()
         .map(|(i, line)| {
