@@ -1,4 +1,5 @@
-//! The few browser services the labs need: a clock, yielding to the event loop and sleeping,
+//! The few browser services the labs need: a clock, yielding to the event loop, waiting for a
+//! frame and sleeping,
 //! fetching a file (with progress), finding an element by its `data-testid`, and
 //! watching a CSS media query.
 //! Kept apart so the lab views stay free of `web_sys` plumbing.
@@ -28,6 +29,22 @@ pub async fn yield_to_event_loop() {
         let _ = channel.port2().post_message(&JsValue::NULL);
     });
     let _ = JsFuture::from(promise).await;
+}
+
+/// Resolves in an animation frame after those of the callers still waiting before it: work that
+/// comes together (answers from the worker) is drawn a frame each rather than all in one.
+pub async fn own_frame() {
+    thread_local!(static WAITING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    let ahead = WAITING.replace(WAITING.get() + 1);
+    for _ in 0..=ahead {
+        let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+            if let Some(window) = web_sys::window() {
+                let _ = window.request_animation_frame(&resolve);
+            }
+        });
+        let _ = JsFuture::from(promise).await;
+    }
+    WAITING.set(WAITING.get() - 1);
 }
 
 /// Resolves after `ms` milliseconds (a timer, so the page stays free meanwhile).

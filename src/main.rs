@@ -22,6 +22,8 @@ mod widgets;
 mod worker;
 
 fn main() {
-    console_error_panic_hook::set_once();
+    // A panic's message in the console. The release wasm carries no function names, so the
+    // stack console_error_panic_hook adds says nothing, and the page has no bytes to spare.
+    std::panic::set_hook(Box::new(|panic| leptos::logging::error!("{panic}")));
     leptos::mount::mount_to_body(app::App);
 }

@@ -70,6 +70,11 @@ pub fn field(object: &JsValue, name: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// `object[name]` as a string; empty if it is none.
+pub fn text_field(object: &JsValue, name: &str) -> String {
+    field(object, name).as_string().unwrap_or_default()
+}
+
 fn object(fields: &[(&str, &JsValue)]) -> JsValue {
     let object = Object::new();
     for (name, value) in fields {
@@ -296,7 +301,7 @@ impl Remote {
         let whole = |name| field(&data, name).as_f64().unwrap_or(0.0);
         let way = |name| js_sys::Float64Array::new(&field(&data, name)).to_vec();
         Ok(FirstLayer {
-            tokens: field(&data, "tokens").as_string().unwrap_or_default(),
+            tokens: text_field(&data, "tokens"),
             tables: js_sys::Array::from(&field(&data, "tables"))
                 .iter()
                 .map(|t| t.as_string().unwrap_or_default())
@@ -307,7 +312,7 @@ impl Remote {
             ways: [way("interleaved"), way("half"), way("bug"), way("off")],
             half_difference: whole("halfDifference"),
             bug_difference: whole("bugDifference"),
-            backend: field(&data, "backend").as_string().unwrap_or_default(),
+            backend: text_field(&data, "backend"),
         })
     }
 
@@ -320,6 +325,6 @@ impl Remote {
             ("token", &JsValue::from(token as u32)),
         ])
         .await?;
-        Ok(field(&data, "html").as_string().unwrap_or_default())
+        Ok(text_field(&data, "html"))
     }
 }

@@ -84,10 +84,17 @@ pub fn Gpt2Panel(
             </p>
             <label class="gpt2-label" for="gpt2-input">"Text to tokenize"</label>
             <textarea id="gpt2-input" data-testid="gpt2-input" rows="3" spellcheck="false" node_ref=input
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    typed.set_value(text.clone());
-                    state.input.set(text);
+                on:input=move |_| {
+                    // Read a task later: copying a pasted megabyte into the wasm takes 17 ms, and the
+                    // redraws that follow take more; in the input event's task that was one long task.
+                    set_timeout(move || {
+                        let Some(text) = input.get_untracked().map(|el| el.value()) else { return };
+                        // Several keystrokes can come before the first read: the rest read the same.
+                        if typed.with_value(|t| *t != text) {
+                            typed.set_value(text.clone());
+                            state.input.set(text);
+                        }
+                    }, std::time::Duration::ZERO);
                 }></textarea>
             <p class="muted">{format!("Up to {} characters are tokenized as you type.", grouped(MAX_CHARS))}</p>
             {body}

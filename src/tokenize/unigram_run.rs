@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsValue;
 
-use crate::worker::{ask, field};
+use crate::worker::{ask, field, text_field};
 
 /// The page's side of a run.
 #[derive(Clone, Copy)]
@@ -30,10 +30,6 @@ pub struct UnigramRun {
 /// What the form starts with.
 pub const FIRST_VOCAB: &str = "120";
 pub const FIRST_WORD: &str = "thou";
-
-fn text(data: &JsValue, name: &str) -> String {
-    field(data, name).as_string().unwrap_or_default()
-}
 
 impl UnigramRun {
     pub fn new() -> UnigramRun {
@@ -101,10 +97,10 @@ impl UnigramRun {
                 return Ok(String::new());
             }
             self.states
-                .update(|states| states.push(text(&data, "html")));
+                .update(|states| states.push(text_field(&data, "html")));
             self.position
                 .set(field(&data, "index").as_f64().unwrap_or(0.0) as usize);
-            self.status.set(text(&data, "status"));
+            self.status.set(text_field(&data, "status"));
             // The corpus crosses once.
             question = [
                 ("unigram", JsValue::from_str("step")),
@@ -115,11 +111,13 @@ impl UnigramRun {
         Ok(self.status.get_untracked())
     }
 
-    /// Asks for the lattice of the word under the state on show, whenever either changes.
+    /// Asks for the lattice of the word under the state on show, whenever either changes, once
+    /// training has stopped: while it runs, each new state would ask again and the questions
+    /// would queue behind the training steps in the worker.
     pub fn follow_lattice(self) {
         crate::effect::effect(move || {
             let (position, word) = (self.position.get(), self.word.get());
-            if self.states.with(Vec::is_empty) {
+            if self.running.get() || self.states.with(Vec::is_empty) {
                 return self.lattice.set(String::new());
             }
             spawn_local(async move {
@@ -137,7 +135,7 @@ impl UnigramRun {
                             crate::widgets::markup::escaped(&why)
                         )
                     },
-                    |data| text(&data, "html"),
+                    |data| text_field(&data, "html"),
                 );
                 // The worker answers in order: the last answer set is the latest question's.
                 let _ = self.lattice.try_set(html);

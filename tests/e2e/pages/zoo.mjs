@@ -18,6 +18,13 @@ function zooPython() {
   return python;
 }
 
+/** The standard output of tests/reference/`script` run with `args` (and `input` on its stdin) in the zoo venv. */
+export function zooScript(script, args, input) {
+  const run = spawnSync(zooPython(), [join(ROOT, 'tests', 'reference', script), ...args], { encoding: 'utf8', input, maxBuffer: 1 << 26 });
+  if (run.status !== 0) throw new Error(`tests/reference/${script} failed:\n${run.stderr}`);
+  return run.stdout;
+}
+
 /**
  * The reference ids of each text for `model` (mistral-v1, tekken or smollm2; or `['--sentencepiece', PATH]`
  * for a model file), from one python process.
@@ -31,10 +38,7 @@ export function zooReferenceIds(texts, model) {
       return file;
     });
     const which = Array.isArray(model) ? model : ['--model', model];
-    const args = [join(ROOT, 'tests', 'reference', 'zoo_encode.py'), ...which, ...files];
-    const run = spawnSync(zooPython(), args, { encoding: 'utf8', maxBuffer: 1 << 26 });
-    if (run.status !== 0) throw new Error(`tests/reference/zoo_encode.py failed:\n${run.stderr}`);
-    return run.stdout.split('\n').slice(0, texts.length)
+    return zooScript('zoo_encode.py', [...which, ...files]).split('\n').slice(0, texts.length)
       .map((line) => (line === '' ? [] : line.split(' ').map(Number)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -80,18 +84,13 @@ export async function chipIds(page, side, slug, expected) {
  * for a piece the model lacks.
  */
 export function referenceScores(pieces, model) {
-  const args = [join(ROOT, 'tests', 'reference', 'zoo_encode.py'), '--scores', model];
-  const run = spawnSync(zooPython(), args, { encoding: 'utf8', input: pieces.join('\n') + '\n' });
-  if (run.status !== 0) throw new Error(`tests/reference/zoo_encode.py --scores failed:\n${run.stderr}`);
-  return run.stdout.trim().split('\n').map((line) => (line === 'none' ? null : Number(line)));
+  return zooScript('zoo_encode.py', ['--scores', model], pieces.join('\n') + '\n').trim().split('\n').map((line) => (line === 'none' ? null : Number(line)));
 }
 
 /** Trains a small SentencePiece model on Tiny Shakespeare with sentencepiece; returns its path. */
 export function trainedModel(dir, options) {
   const prefix = join(dir, 'trained');
-  const args = [join(ROOT, 'tests', 'reference', 'train_spm.py'), join(ROOT, 'assets', 'tinyshakespeare.txt'), prefix, ...options];
-  const run = spawnSync(zooPython(), args, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`tests/reference/train_spm.py failed:\n${run.stderr}`);
+  zooScript('train_spm.py', [join(ROOT, 'assets', 'tinyshakespeare.txt'), prefix, ...options]);
   return `${prefix}.model`;
 }
 
@@ -100,11 +99,9 @@ export function trainedModel(dir, options) {
  * transformers computes them; `rope` false for no rotation): `logits[h][m][n]`.
  */
 export function referenceFirstLayer(ids, rope = true) {
-  const args = [join(ROOT, 'tests', 'reference', 'smollm_qk.py'), ...(rope ? [] : ['--no-rope']), ...ids.map(String)];
-  const run = spawnSync(zooPython(), args, { encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (run.status !== 0) throw new Error(`tests/reference/smollm_qk.py failed:\n${run.stderr}`);
+  const stdout = zooScript('smollm_qk.py', [...(rope ? [] : ['--no-rope']), ...ids.map(String)]);
   const logits = [];
-  for (const line of run.stdout.trim().split('\n')) {
+  for (const line of stdout.trim().split('\n')) {
     const [h, m, ...values] = line.split(' ').map(Number);
     (logits[h] ??= [])[m] = values;
   }

@@ -7,25 +7,19 @@
 // the page leaves out, are checked natively: crates/cli/tests/byte_bpe_reference.rs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { atStep, seedReady, setMerges } from '../pages/tokenize.mjs';
+import { zooScript } from '../pages/zoo.mjs';
 import { download } from './link-lab.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MERGES = 150;
 
-function reference(args) {
-  const python = process.env.TIL_ZOO_PYTHON ?? join(ROOT, 'target', 'zoo-venv', 'bin', 'python');
-  assert.ok(existsSync(python), `no zoo reference python at ${python}: set TIL_ZOO_PYTHON`);
-  const run = spawnSync(python, [join(ROOT, 'tests', 'reference', 'byte_bpe_reference.py'), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout;
-}
+const reference = (args) => zooScript('byte_bpe_reference.py', args);
 
 test('byte-level training is Hugging Face\'s merge for merge, and its tokenizer.json encodes to the chips\' ids', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'til-byte-bpe-'));

@@ -2,6 +2,7 @@
 // trace's memory (printed, never asserted), then the stepper walks the result.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
 import { atStep, withShakespeare } from '../pages/tokenize.mjs';
 
 test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async (t) => {
@@ -10,18 +11,13 @@ test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async 
   assert.equal(corpusLength, 1115394);
 
   // Count how long the main thread is blocked while training runs.
-  await page.evaluate(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
+  await watchLongTasks(page);
   await page.getByTestId('bpe-train').click();
   await page.getByTestId('progress').waitFor();
   await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 5000' }).waitFor({ timeout: 120_000 });
   const stats = await page.getByTestId('bpe-run-stats').innerText();
-  const longest = await page.evaluate(() => window.__longest);
-  console.log(`[measure] browser: ${stats} Longest main-thread task during training: ${longest.toFixed(0)} ms.`);
+  const longestTask = longest(await takeLongTasks(page));
+  console.log(`[measure] browser: ${stats} Longest main-thread task during training: ${longestTask.toFixed(0)} ms.`);
   assert.match(stats, /5000 merges in \d+ ms/);
 
   await page.getByTestId('bpe-scrubber').fill('5000');

@@ -8,25 +8,18 @@
 // training is checked natively: crates/cli/tests/unigram_reference.rs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
+import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
 import { loadShakespeare, seedReady } from '../pages/tokenize.mjs';
+import { zooScript } from '../pages/zoo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FILES = ['prose.txt', 'accents.txt', 'cjk.txt', 'contractions.txt', 'numbers.txt'];
 const WORDS = ['the', 'Shakespeare', 'naïve', '東京', 'don\'t', '1234'];
-
-function python(script, args, input) {
-  const bin = process.env.TIL_ZOO_PYTHON ?? join(ROOT, 'target', 'zoo-venv', 'bin', 'python');
-  assert.ok(existsSync(bin), `no zoo reference python at ${bin}: set TIL_ZOO_PYTHON`);
-  const run = spawnSync(bin, [join(ROOT, 'tests', 'reference', script), ...args], { encoding: 'utf8', input, maxBuffer: 1 << 26 });
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout;
-}
 
 const ids = (line) => line.trim().split(' ').filter((s) => s !== '').map(Number);
 
@@ -84,15 +77,10 @@ test('Unigram training steps to sentencepiece\'s segmentations, and its files lo
   const field = page.getByTestId('unigram-vocab');
   await field.fill(String(vocab));
   await field.dispatchEvent('change');
-  await page.evaluate(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
+  await watchLongTasks(page);
   await page.getByTestId('unigram-train').click();
   await page.getByTestId('unigram-status').filter({ hasText: 'Trained:' }).waitFor();
-  console.log(`[measure] browser: ${await page.getByTestId('unigram-status').innerText()} Longest main-thread task while training: ${(await page.evaluate(() => window.__longest)).toFixed(0)} ms.`);
+  console.log(`[measure] browser: ${await page.getByTestId('unigram-status').innerText()} Longest main-thread task while training: ${longest(await takeLongTasks(page)).toFixed(0)} ms.`);
 
   // 2. The states: seeds, EM iterations and pruning rounds, then the final vocabulary.
   const last = Number(await page.getByTestId('unigram-position').getAttribute('max'));
@@ -125,7 +113,7 @@ test('Unigram training steps to sentencepiece\'s segmentations, and its files lo
   // (sentencepiece's identity normalization splits words at ' ' alone: the file has nothing else.)
   const corpusFile = join(dir, 'corpus.txt');
   writeFileSync(corpusFile, corpus.split(/\s+/).filter((w) => w !== '').join(' '), 'utf8');
-  const spmCount = ids(python('zoo_encode.py', ['--sentencepiece', join(dir, 'unigram.model'), corpusFile])).length;
+  const spmCount = ids(zooScript('zoo_encode.py', ['--sentencepiece', join(dir, 'unigram.model'), corpusFile])).length;
   assert.equal(Number(await final.getAttribute('data-tokens')), spmCount);
 
   // 4. Each word's lattice under the final state: the path is sentencepiece's ids, the
@@ -138,8 +126,8 @@ test('Unigram training steps to sentencepiece\'s segmentations, and its files lo
     writeFileSync(wordFile, word, 'utf8');
     // (Encoding writes a run of unknown characters as one <unk>, id 0; the lattice has a node each.)
     const pathIds = path.map((r) => r.id).filter((id, i, all) => id !== 0 || all[i - 1] !== 0);
-    assert.deepEqual(pathIds, ids(python('zoo_encode.py', ['--sentencepiece', join(dir, 'unigram.model'), wordFile])), word);
-    const scores = python('zoo_encode.py', ['--scores', join(dir, 'unigram.model')], rows.map((r) => r.piece).join('\n') + '\n')
+    assert.deepEqual(pathIds, ids(zooScript('zoo_encode.py', ['--sentencepiece', join(dir, 'unigram.model'), wordFile])), word);
+    const scores = zooScript('zoo_encode.py', ['--scores', join(dir, 'unigram.model')], rows.map((r) => r.piece).join('\n') + '\n')
       .trim().split('\n');
     rows.forEach((r, i) => {
       if (scores[i] !== 'none') assert.equal(Math.fround(r.logProb), Math.fround(Number(scores[i])), `${word}: ${r.piece}`);
@@ -161,8 +149,8 @@ test('Unigram training steps to sentencepiece\'s segmentations, and its files lo
   const sampleFile = join(dir, 'sample.txt');
   writeFileSync(sampleFile, sample.join(' '), 'utf8');
   assert.deepEqual(
-    ids(python('byte_bpe_reference.py', ['hf-encode', join(dir, 'tokenizer.json'), texts])),
-    ids(python('zoo_encode.py', ['--sentencepiece', join(dir, 'unigram.model'), sampleFile])),
+    ids(zooScript('byte_bpe_reference.py', ['hf-encode', join(dir, 'tokenizer.json'), texts])),
+    ids(zooScript('zoo_encode.py', ['--sentencepiece', join(dir, 'unigram.model'), sampleFile])),
   );
   app.assertNoErrors();
 });

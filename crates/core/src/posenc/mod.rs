@@ -44,7 +44,7 @@ pub use sinusoidal::{f32_deviation, f32_deviation_bound, Sinusoidal, DEFAULT_BAS
 pub const MAX_TABLE_VALUES: usize = 1 << 28;
 
 /// Why an encoding or table cannot be built.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub enum PosEncError {
     /// d_model is 0: there would be no dimensions to write a position into.
     ZeroDimension,
@@ -115,6 +115,14 @@ impl fmt::Display for PosEncError {
                 "a table of {positions} positions × {d} dimensions is too large (at most {MAX_TABLE_VALUES} values)"
             ),
         }
+    }
+}
+
+/// The message itself: a derived Debug would ship every variant's field names in the page's wasm
+/// (700 bytes of a budget with none to spare) to say what Display already says.
+impl fmt::Debug for PosEncError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
