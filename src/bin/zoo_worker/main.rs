@@ -94,6 +94,11 @@ fn field(object: &JsValue, name: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// `object[name]` as a string; empty if it is none.
+fn text_field(object: &JsValue, name: &str) -> String {
+    field(object, name).as_string().unwrap_or_default()
+}
+
 pub(crate) fn set(object: &Object, name: &str, value: &JsValue) {
     // Setting a property on a plain object cannot fail.
     let _ = Reflect::set(object, &JsValue::from_str(name), value);
@@ -198,11 +203,11 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     }
     let id = field(&data, "id");
     let reply = if let Some(slug) = field(&data, "encode").as_string() {
-        encode(&slug, &field(&data, "text").as_string().unwrap_or_default())
+        encode(&slug, &text_field(&data, "text"))
     } else if let Some(slug) = field(&data, "lengths").as_string() {
         lengths(&slug, &field(&data, "texts"))
     } else if let Some(slug) = field(&data, "count").as_string() {
-        let text = field(&data, "text").as_string().unwrap_or_default();
+        let text = text_field(&data, "text");
         with_tokenizer(&slug, |tokenizer| {
             let reply = Object::new();
             set(
@@ -214,7 +219,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         })
     } else if let Some(text) = field(&data, "attention").as_string() {
         let limit = field(&data, "limit").as_f64().unwrap_or(0.0) as usize;
-        let run_on = field(&data, "runOn").as_string().unwrap_or_default();
+        let run_on = text_field(&data, "runOn");
         // The GPU answers asynchronously: this one replies when it is done.
         let scope = scope.clone();
         wasm_bindgen_futures::spawn_local(async move {
@@ -222,7 +227,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         });
         return;
     } else if let Some(ask) = field(&data, "unigram").as_string() {
-        let text = |name| field(&data, name).as_string().unwrap_or_default();
+        let text = |name| text_field(&data, name);
         let number = |name| field(&data, name).as_f64().unwrap_or(0.0) as usize;
         match ask.as_str() {
             "start" => unigram::start(&text("corpus"), &text("vocab")),
@@ -231,11 +236,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         }
     } else if let Some(slug) = field(&data, "why").as_string() {
         let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;
-        why(
-            &slug,
-            &field(&data, "text").as_string().unwrap_or_default(),
-            token,
-        )
+        why(&slug, &text_field(&data, "text"), token)
     } else {
         return;
     };
