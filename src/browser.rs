@@ -69,12 +69,13 @@ pub async fn fetch_bytes_with_progress(
     let Some(body) = response.body() else {
         return Ok(Vec::new());
     };
-    let reader = web_sys::ReadableStreamDefaultReader::new(&body).map_err(|e| describe(&e))?;
+    let reader = web_sys::ReadableStreamDefaultReader::new(&body)
+        .map_err(|e| describe(&e, NETWORK_ERROR))?;
     let mut bytes = Vec::with_capacity(expected);
     loop {
         let chunk = JsFuture::from(reader.read())
             .await
-            .map_err(|e| describe(&e))?;
+            .map_err(|e| describe(&e, NETWORK_ERROR))?;
         let field = |name: &str| js_sys::Reflect::get(&chunk, &JsValue::from_str(name));
         if field("done").map_or(true, |done| done.is_truthy()) {
             break;
@@ -95,8 +96,10 @@ async fn fetch_ok(url: &str) -> Result<web_sys::Response, String> {
     let window = web_sys::window().ok_or("no window")?;
     let response = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(|e| describe(&e))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|e| describe(&e))?;
+        .map_err(|e| describe(&e, NETWORK_ERROR))?;
+    let response: web_sys::Response = response
+        .dyn_into()
+        .map_err(|e| describe(&e, NETWORK_ERROR))?;
     if !response.ok() {
         return Err(format!(
             "HTTP {} {}",
@@ -107,7 +110,12 @@ async fn fetch_ok(url: &str) -> Result<web_sys::Response, String> {
     Ok(response)
 }
 
-fn describe(error: &JsValue) -> String {
+/// What a failed fetch says when the browser gives no reason.
+const NETWORK_ERROR: &str = "network error";
+
+/// What a thrown JavaScript value says: its text, or an `Error`'s (a `DOMException`'s) message, or
+/// `otherwise`.
+pub fn describe(error: &JsValue, otherwise: &str) -> String {
     error
         .as_string()
         .or_else(|| {
@@ -115,7 +123,7 @@ fn describe(error: &JsValue) -> String {
                 .dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
         })
-        .unwrap_or_else(|| "network error".to_string())
+        .unwrap_or_else(|| otherwise.to_string())
 }
 
 /// The page's element with this `data-testid` (the shell's shortcuts and the tour point at controls

@@ -37,7 +37,7 @@ pub fn DownloadButton(
 
 /// Offers `text` as a download named `name` of type `mime` (`text/csv`, `application/json`).
 pub fn save_text(name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let describe = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
+    let describe = |e: JsValue| crate::browser::describe(&e, "the browser refused");
     // 1. The text as a Blob, and a URL that names it.
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();

@@ -131,12 +131,13 @@ pub fn Compare(
         })
         .collect();
     let columns = StoredValue::new(columns);
-    // Choosing a side is asking for its files.
+    // Choosing a side, or counting every one, is asking for its files.
+    let every = RwSignal::new(false);
     crate::effect::effect(move || {
-        let wanted = chosen.get();
+        let (wanted, every) = (chosen.get(), every.get());
         columns.with_value(|all| {
             all.iter()
-                .filter(|(side, _)| wanted.contains(&side.slug))
+                .filter(|(side, _)| every || wanted.contains(&side.slug))
                 .for_each(|(side, _)| (side.want)())
         });
     });
@@ -149,7 +150,19 @@ pub fn Compare(
                 .collect::<Vec<_>>()
         })
     };
-    let shown_sides = Signal::derive(move || on_show().into_iter().map(|(side, _)| side).collect());
+    // The counts (the whole text's, the numbers grid, the token tax) take the columns on show, or
+    // every tokenizer: the reader's model file (the last) once one is open, each other one as soon
+    // as its files are in.
+    let counted_sides = Signal::derive(move || match every.get() {
+        true => columns.with_value(|all| {
+            let unopened = matches!(all[all.len() - 1].0.state.get(), SideState::Waiting(_));
+            all[..all.len() - usize::from(unopened)]
+                .iter()
+                .map(|(s, _)| s.clone())
+                .collect()
+        }),
+        false => on_show().into_iter().map(|(side, _)| side).collect(),
+    });
     // For each column on show, whether each of its tokens is cut as every other column cuts it.
     let marks = Memo::new(move |_| {
         let spans: Vec<Vec<std::ops::Range<usize>>> = on_show()
@@ -194,7 +207,7 @@ pub fn Compare(
                 <p class="notice" data-testid="gpt2-compare-cut">
                     {format!("Every column takes the first {} characters of your text.", grouped(COMPARE_CHARS))}
                 </p>
-                <WholeText text=text sides=shown_sides/>
+                <WholeText text=text sides=counted_sides/>
             }))}
             <p class="muted">
                 "An outlined chip is cut where at least one other column cuts the text differently \
@@ -204,8 +217,12 @@ pub fn Compare(
             <WhyPanel asked=asked text=Signal::derive(move || compared.get().0)/>
             <DownloadButton name="tokenizers-side-by-side.csv".to_string() mime="text/csv"
                 testid="compare-csv" contents=Box::new(csv)/>
-            <NumbersGrid sides=shown_sides/>
-            <TokenTax sides=shown_sides text=Signal::derive(move || compared.get().0)/>
+            <label class="compare-choice">
+                <input type="checkbox" data-testid="count-every" on:change=move |ev| every.set(event_target_checked(&ev))/>
+                "Count every tokenizer, not only those on show (up to 4.6 MB more)"
+            </label>
+            <NumbersGrid sides=counted_sides/>
+            <TokenTax sides=counted_sides text=Signal::derive(move || compared.get().0)/>
         </div>
     }
 }

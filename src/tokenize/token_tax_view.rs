@@ -1,7 +1,8 @@
 //! "The token tax": article 1 of the Universal Declaration of Human Rights in 45 languages under
 //! every column on show, and the reader's own text beside it: tokens, tokens per character, and
 //! each language's count over English's, as a chart and a table sortable by any column
-//! (`til_core::compare::token_tax`). The texts (16 KB) load when the reader asks. Leaves out:
+//! (`til_core::compare::token_tax`); "every column" is every tokenizer when the reader ticks "Count
+//! every tokenizer" (compare.rs). The texts (16 KB) load when the reader asks. Leaves out:
 //! meaning (a translation can be longer or shorter than English for reasons of its own).
 use std::sync::Arc;
 

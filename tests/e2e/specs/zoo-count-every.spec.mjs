@@ -1,0 +1,92 @@
+// "Count every tokenizer": the token tax and the numbers grid count all eight of the lab's
+// tokenizers, not only the columns on show, fetching the files of those not chosen. Each count
+// equals its reference's (js-tiktoken for GPT-2, cl100k_base and o200k_base; sentencepiece,
+// mistral-common and Hugging Face tokenizers for Mistral v1, Tekken and SmolLM2; `til wordpiece
+// encode`, itself checked against Hugging Face in the native tests, for WordPiece). "Your BPE" is
+// the walkthrough's run, whose encodings the BPE specs check; here it must be counted. The reader's
+// model file is left out until one is open.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch } from '../harness.mjs';
+import { gpt2Ready, referenceIdsOfEach } from '../pages/gpt2.mjs';
+import { zooReferenceIds } from '../pages/zoo.mjs';
+import { wordpieceCli } from './minilm-lab.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const texts = readFileSync(join(ROOT, 'assets', 'udhr', 'article1.tsv'), 'utf8')
+  .trimEnd().split('\n').slice(2).map((line) => line.split('\t')[4]);
+const NUMBERS = [...Array(1000).keys(), ...Array.from({ length: 201 }, (_, i) => 1900 + i)].map(String);
+
+test('every tokenizer counted in the token tax and the numbers grid, one column on show', async (t) => {
+  const title = {
+    bpe: 'Your BPE',
+    gpt2: 'GPT-2',
+    wordpiece: 'WordPiece (MiniLM, a small BERT)',
+    cl100k: 'GPT-4 (cl100k_base)',
+    o200k: 'GPT-4o (o200k_base)',
+    mistral: 'Mistral 7B (SentencePiece v1)',
+    tekken: 'Mistral NeMo (Tekken)',
+    smollm2: 'SmolLM2 (135M)',
+  };
+  const expected = {
+    gpt2: referenceIdsOfEach(texts).map((ids) => ids.length),
+    // With the [CLS] and [SEP] it adds, as its column shows them.
+    wordpiece: texts.map((text) => wordpieceCli(text).length),
+    cl100k: referenceIdsOfEach(texts, 'cl100k_base').map((ids) => ids.length),
+    o200k: referenceIdsOfEach(texts, 'o200k_base').map((ids) => ids.length),
+    mistral: zooReferenceIds(texts, 'mistral-v1').map((ids) => ids.length),
+    tekken: zooReferenceIds(texts, 'tekken').map((ids) => ids.length),
+    smollm2: zooReferenceIds(texts, 'smollm2').map((ids) => ids.length),
+  };
+  const o200kNumbers = referenceIdsOfEach(NUMBERS, 'o200k_base').map((ids) => ids.length);
+
+  const app = await launch({ serviceWorkers: 'block', path: '/?compare=gpt2' });
+  t.after(() => app.close());
+  const { page } = app;
+  await gpt2Ready(page);
+  await page.getByTestId('token-tax-load').click();
+  await page.getByTestId('token-tax-table').waitFor();
+  assert.equal(await page.getByTestId('token-tax-table').locator('thead button').count(), 2, 'one column before');
+  const every = page.getByTestId('count-every');
+  await every.scrollIntoViewIfNeeded();
+  await every.check();
+
+  // All eight columns, each counted (no cell waiting or failed).
+  await page.waitForFunction((n) => {
+    const shown = document.querySelector('[data-testid="token-tax-table"]');
+    return shown && shown.querySelectorAll('thead button').length === n + 1 && !shown.querySelector('td.error');
+  }, Object.keys(title).length, { timeout: 120_000 });
+  const table = page.getByTestId('token-tax-table');
+  const heads = await table.locator('thead th[colspan] button').allInnerTexts();
+  assert.deepEqual(heads.map((h) => h.replace(/ ↓$/, '')), Object.values(title));
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText)));
+  Object.keys(title).forEach((slug, k) => {
+    const shown = rows.slice(0, texts.length).map((cells) => Number(cells[2 + 2 * k]));
+    if (expected[slug]) {
+      assert.deepEqual(shown, expected[slug], slug);
+    } else {
+      assert.ok(shown.every((n) => Number.isInteger(n) && n > 0), `${slug}: ${shown}`);
+    }
+  });
+  console.log(`[measure] token tax: ${texts.length} languages × ${Object.keys(title).length} tokenizers, ${Object.keys(expected).length} equal to their references`);
+
+  // The numbers grid: a block for each, the reader's model file not among them, and a column not
+  // on show (o200k) counted as js-tiktoken counts it.
+  for (const slug of Object.keys(title)) {
+    await page.getByTestId(`numbers-${slug}`).getByTestId('numbers-years').waitFor({ timeout: 60_000 });
+  }
+  assert.equal(await page.getByTestId('numbers-model-file').count(), 0);
+  const o200k = await page.getByTestId('numbers-o200k').locator('.n-cell')
+    .evaluateAll((els) => els.map((el) => Number(el.dataset.count)));
+  assert.deepEqual(o200k, o200kNumbers);
+
+  // Unticked: back to the column on show.
+  await every.uncheck();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="token-tax-table"] thead button').length === 2);
+  assert.equal(await page.locator('[data-testid^="numbers-"].numbers-side').count(), 1);
+  app.assertNoErrors();
+});
