@@ -1,10 +1,10 @@
 //! The tokenizers the lab compares, in order: the walkthrough's run, GPT-2, MiniLM's WordPiece,
 //! GPT-4's cl100k_base, GPT-4o's o200k_base, Mistral's SentencePiece (v1) and Tekken, SmolLM2, and
-//! a SentencePiece model file of the reader's, last (model_file_side.rs; compare.rs counts it only once
-//! one is open), each as a [`Side`] whose state
-//! follows its training run or its download (the zoo's files only once the reader chooses them;
-//! the zoo's tokenizers then live in the tokenizer worker, src/worker.rs). A new tokenizer is one
-//! more entry here and in [`SLUGS`].
+//! a SentencePiece model file of the reader's, last (model_file_side.rs; compare.rs counts it only
+//! once one is open), each as a [`Side`] whose state follows its training run or its download (the
+//! zoo's files only once the reader chooses them; the zoo's tokenizers then live in the tokenizer
+//! worker, src/worker.rs). A new tokenizer is one more entry here and in [`SLUGS`], before the
+//! model file.
 use std::sync::Arc;
 
 use leptos::prelude::*;

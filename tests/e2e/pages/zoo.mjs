@@ -3,7 +3,7 @@
 // venv (TIL_ZOO_PYTHON, as `cargo xtask test` sets it, else target/zoo-venv), through
 // tests/reference/zoo_encode.py, for the same texts the page is given.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,13 @@ function zooPython() {
   }
   return python;
 }
+
+/** The token tax's texts: [code, text] of article 1 in each language of assets/udhr, English first. */
+export const UDHR_ARTICLE1 = readFileSync(join(ROOT, 'assets', 'udhr', 'article1.tsv'), 'utf8')
+  .trimEnd().split('\n').slice(2).map((line) => line.split('\t')).map((f) => [f[0], f[4]]);
+
+/** The numbers grid's numbers, each written alone: 0–999, then the years 1900–2100. */
+export const NUMBERS = [...Array(1000).keys(), ...Array.from({ length: 201 }, (_, i) => 1900 + i)].map(String);
 
 /** The standard output of tests/reference/`script` run with `args` (and `input` on its stdin) in the zoo venv. */
 export function zooScript(script, args, input) {

@@ -7,18 +7,12 @@
 // model file is left out until one is open.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, referenceIdsOfEach } from '../pages/gpt2.mjs';
-import { zooReferenceIds } from '../pages/zoo.mjs';
+import { NUMBERS, UDHR_ARTICLE1, zooReferenceIds } from '../pages/zoo.mjs';
 import { wordpieceCli } from './minilm-lab.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const texts = readFileSync(join(ROOT, 'assets', 'udhr', 'article1.tsv'), 'utf8')
-  .trimEnd().split('\n').slice(2).map((line) => line.split('\t')[4]);
-const NUMBERS = [...Array(1000).keys(), ...Array.from({ length: 201 }, (_, i) => 1900 + i)].map(String);
+const texts = UDHR_ARTICLE1.map(([, text]) => text);
 
 test('every tokenizer counted in the token tax and the numbers grid, one column on show', async (t) => {
   const title = {

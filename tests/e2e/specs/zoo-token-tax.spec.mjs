@@ -6,20 +6,12 @@
 // references' counts and taxes to four decimals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2, referenceIdsOfEach } from '../pages/gpt2.mjs';
-import { loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
+import { loadedSide, UDHR_ARTICLE1 as languages, zooReferenceIds } from '../pages/zoo.mjs';
 import { download } from './link-lab.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MINE = 'Tokenizers charge by the token, not by the word.';
-
-/** The asset's languages: [code, text], English first (its first line is the checksum line). */
-const languages = readFileSync(join(ROOT, 'assets', 'udhr', 'article1.tsv'), 'utf8')
-  .trimEnd().split('\n').slice(2).map((line) => line.split('\t')).map((f) => [f[0], f[4]]);
 
 test('article 1 in 45 languages, counted by each column as its reference counts it', async (t) => {
   assert.ok(languages.length >= 30, `${languages.length} languages`);
