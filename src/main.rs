@@ -1,6 +1,7 @@
 //! Mounts the page. Everything else lives in `app` and the lab modules.
 mod app;
 mod assets;
+mod async_derived;
 mod browser;
 mod compute;
 mod deferred;

@@ -2,7 +2,8 @@
 //! first use, holds messages until it says it is ready, and turns its replies back into
 //! [`Piece`]s. A [`Remote`] stands for one tokenizer living there; the zoo's columns encode
 //! through it without the page's wasm carrying those tokenizers' code or its main thread their
-//! work. SmolLM2's first attention layer lives there too ([`Remote::first_layer`]). Leaves out: retrying a worker that failed to start (the column says why).
+//! work. SmolLM2's first attention layer lives there too ([`Remote::first_layer`]), and MiniLM's WordPiece
+//! ([`Remote::wordpiece`]). Leaves out: retrying a worker that failed to start (the column says why).
 
 use std::cell::RefCell;
 
@@ -10,6 +11,7 @@ use futures_channel::oneshot;
 use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
 use til_core::smollm2::first_attention::triangle_index;
 use til_core::tokenizer::Piece;
+use til_core::wordpiece::{Encoding, Token};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker};
@@ -261,6 +263,37 @@ impl Remote {
                 display: displays.get(i as u32).as_string().unwrap_or_default(),
             })
             .collect())
+    }
+
+    /// MiniLM's WordPiece encoding of `text`, words and all (the worker's `wordpiece` tokenizer).
+    pub async fn wordpiece(text: &str) -> Result<Encoding, String> {
+        let data = ask(&[("wordpiece", &JsValue::from_str(text))]).await?;
+        let numbers = |name| Uint32Array::new(&field(&data, name)).to_vec();
+        let strings = |name| {
+            js_sys::Array::from(&field(&data, name))
+                .iter()
+                .map(|s| s.as_string().unwrap_or_default())
+                .collect::<Vec<_>>()
+        };
+        let (ids, starts, ends, words) = (
+            numbers("ids"),
+            numbers("starts"),
+            numbers("ends"),
+            numbers("words"),
+        );
+        Ok(Encoding {
+            tokens: strings("texts")
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| Token {
+                    id: ids[i],
+                    text,
+                    word: (words[i] != u32::MAX).then_some(words[i] as usize),
+                    span: starts[i] as usize..ends[i] as usize,
+                })
+                .collect(),
+            words: strings("normalised"),
+        })
     }
 
     /// For each of `texts`, the byte length of each of its tokens: what counting needs, without

@@ -253,36 +253,20 @@ impl Compute {
         result
     }
 
-    /// A value computed asynchronously from reactive inputs: whenever what `inputs` reads changes (or
-    /// the active backend does), `job` runs with the new inputs, and its result replaces the value.
-    /// A run that finishes after a newer one started is dropped, so fast typing never ends on an older
-    /// answer; until the first run finishes, and while `inputs` gives None, the value is None.
+    /// A value computed asynchronously from reactive inputs ([`crate::async_derived`]), computed
+    /// again when the active backend changes too.
     pub fn derived<I: 'static, T: Clone + PartialEq + Send + Sync + 'static>(
         self,
         inputs: impl Fn() -> Option<I> + 'static,
         job: impl AsyncFn(Compute, I) -> T + 'static,
     ) -> Memo<Option<T>> {
-        let value = RwSignal::new(None);
-        let latest = StoredValue::new(0u64);
-        let job = Rc::new(job);
-        crate::effect::effect(move || {
-            self.active();
-            let run = latest.get_value() + 1;
-            latest.set_value(run);
-            let Some(input) = inputs() else {
-                value.set(None);
-                return;
-            };
-            let job = job.clone();
-            spawn_local(async move {
-                let result = job(self, input).await;
-                // The view that asked may be gone by now (a scheme switch rebuilt it).
-                if latest.try_get_value() == Some(run) {
-                    let _ = value.try_set(Some(result));
-                }
-            });
-        });
-        Memo::new(move |_| value.get())
+        crate::async_derived::async_derived(
+            move || {
+                self.active();
+                inputs()
+            },
+            async move |input| job(self, input).await,
+        )
     }
 
     fn record(&self, kernel: &'static str, backend: BackendKind, millis: f64) {

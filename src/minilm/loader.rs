@@ -12,15 +12,24 @@ use til_core::embed::EmbeddingTable;
 use til_core::minilm::asset::{asset_len, LAYER_TENSORS, TOKEN_TENSORS};
 use til_core::minilm::neighbours::token_table;
 use til_core::minilm::{LayerWeights, TokenEmbeddings};
-use til_core::wordpiece::WordPiece;
+use til_core::wordpiece::Vocab;
 
 use crate::assets::{asset, urls, Asset, Load, Timing};
 use crate::browser::{now_ms, yield_to_event_loop};
+use crate::worker::Remote;
+
+/// MiniLM's vocabulary: its tokens, read in the page (rows by id, ids by token), and its WordPiece
+/// tokenizer, built in the tokenizer worker, which does every encoding ([`Remote::wordpiece`]), so
+/// the normaliser's Unicode tables stay out of the page's wasm.
+pub struct Vocabulary {
+    pub tokens: Vocab,
+    pub tokenizer: Remote,
+}
 
 /// The page's one copy of each MiniLM asset; `Copy`, so views capture it freely.
 #[derive(Clone, Copy)]
 pub struct MiniLm {
-    pub vocab: Asset<WordPiece>,
+    pub vocab: Asset<Vocabulary>,
     pub layer: Asset<LayerWeights>,
     pub tokens: Asset<TokenEmbeddings>,
     /// The token table as word vectors, named by the vocabulary, for cosine neighbours.
@@ -43,7 +52,10 @@ impl MiniLm {
         let minilm = MiniLm {
             vocab: asset(urls::MINILM_VOCAB, 0, |bytes| {
                 let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 ({e})"))?;
-                WordPiece::from_vocab_text(text).map_err(|e| e.to_string())
+                Ok(Vocabulary {
+                    tokens: Vocab::parse(text).map_err(|e| e.to_string())?,
+                    tokenizer: Remote::load("wordpiece", bytes)?,
+                })
             }),
             layer: asset(urls::MINILM_LAYER, asset_len(&LAYER_TENSORS), |bytes| {
                 LayerWeights::from_asset(bytes).map_err(|e| e.to_string())
@@ -95,7 +107,7 @@ impl MiniLm {
                 // Decoding 11.7 million values takes a moment: let the message paint first.
                 yield_to_event_loop().await;
                 let started = now_ms();
-                let built = match token_table(&tokens, vocab.vocab()) {
+                let built = match token_table(&tokens, &vocab.tokens) {
                     Ok(table) => Load::Ready(
                         Arc::new(table),
                         Timing {

@@ -2,8 +2,11 @@
 //! (`##ing`, `[CLS]`, `[unused0]`) is its own row; anything else goes through the tokenizer, as the
 //! model would read it: one piece is one row ("King" is the row of `king`, the table being uncased),
 //! several pieces or `[UNK]` have no single row, and the view shows the pieces instead. Leaves out:
-//! tokenizing itself (the core's WordPiece).
-use til_core::wordpiece::{Token, WordPiece, UNK};
+//! tokenizing itself (the core's WordPiece, in the tokenizer worker).
+use til_core::wordpiece::{Token, UNK};
+
+use super::loader::Vocabulary;
+use crate::worker::Remote;
 
 /// Longest query tokenized: the search box takes a word, not a document.
 const MAX_QUERY_CHARS: usize = 200;
@@ -24,26 +27,27 @@ pub enum Resolved {
     },
 }
 
-pub fn resolve(tokenizer: &WordPiece, query: &str) -> Resolved {
+/// The row `query` is, or the pieces it becomes; an error if the worker cannot say.
+pub async fn resolve(vocabulary: &Vocabulary, query: &str) -> Result<Resolved, String> {
     let query = query.trim();
     if query.is_empty() {
-        return Resolved::Empty;
+        return Ok(Resolved::Empty);
     }
-    if let Some(id) = tokenizer.vocab().id(query) {
-        return Resolved::Row {
+    if let Some(id) = vocabulary.tokens.id(query) {
+        return Ok(Resolved::Row {
             id,
             token: query.to_string(),
-        };
+        });
     }
     let (query, cut) = match query.char_indices().nth(MAX_QUERY_CHARS) {
         Some((at, _)) => (&query[..at], true),
         None => (query, false),
     };
-    let mut tokens = tokenizer.encode(query).tokens;
+    let mut tokens = Remote::wordpiece(query).await?.tokens;
     // Without the [CLS] in front and the [SEP] at the end that every encoding has.
     tokens.pop();
     tokens.remove(0);
-    match tokens.as_slice() {
+    Ok(match tokens.as_slice() {
         [] => Resolved::Empty,
         [one] if one.text != UNK => Resolved::Row {
             id: one.id,
@@ -53,5 +57,5 @@ pub fn resolve(tokenizer: &WordPiece, query: &str) -> Resolved {
             pieces: tokens,
             cut,
         },
-    }
+    })
 }

@@ -14,6 +14,7 @@ use super::loader::MiniLm;
 use super::lookup::{resolve, Resolved};
 use crate::assets::status::AssetStatus;
 use crate::assets::Load;
+use crate::async_derived::async_derived;
 use crate::browser::now_ms;
 use crate::compute::Compute;
 use crate::embed::found::Found;
@@ -52,13 +53,13 @@ pub fn MiniLmNeighbours(
         query.track();
         piece.set(None);
     });
-    let resolved = Memo::new(move |_| {
-        let tokenizer = minilm.vocab.ready()?;
-        Some(query.with(|q| resolve(&tokenizer, q)))
-    });
+    let resolved = async_derived(
+        move || Some((minilm.vocab.ready()?, query.get())),
+        async |(vocabulary, query)| resolve(&vocabulary, &query).await,
+    );
     let row = move || {
         piece.get().or_else(|| match resolved.get()? {
-            Resolved::Row { id, token } => Some((id, token)),
+            Ok(Resolved::Row { id, token }) => Some((id, token)),
             _ => None,
         })
     };
@@ -88,7 +89,7 @@ pub fn MiniLmNeighbours(
         },
     );
     let pieces = move || match resolved.get() {
-        Some(Resolved::Pieces { pieces, cut }) => {
+        Some(Ok(Resolved::Pieces { pieces, cut })) => {
             Some(view! { <Pieces query=query pieces=pieces cut=cut piece=piece/> })
         }
         _ => None,
@@ -104,7 +105,8 @@ pub fn MiniLmNeighbours(
         .into_any(),
         (Some(Err(error)), _) => view! { <p class="error" role="alert">{format!("The search failed: {error}")}</p> }.into_any(),
         (None, _) => match resolved.get() {
-            Some(Resolved::Empty) => view! { <p class="muted" data-testid="minilm-neighbours-empty">"Type a word above."</p> }.into_any(),
+            Some(Ok(Resolved::Empty)) => view! { <p class="muted" data-testid="minilm-neighbours-empty">"Type a word above."</p> }.into_any(),
+            Some(Err(error)) => view! { <p class="error" role="alert">{error}</p> }.into_any(),
             _ => ().into_any(),
         },
     }

@@ -1,7 +1,7 @@
 //! The whole embedding layer of a real model on a sentence the reader types: text → WordPiece tokens
 //! → ids → token rows + position rows + the type row → raw sum → LayerNorm, each (1, T, 384) tensor
 //! a heatmap, the shapes labelled as seed 000 labels them, the chosen token's values read out, and
-//! the seed's guard tripping past 512 tokens. Tokens, ids, shapes and the guard need only the
+//! the seed's guard tripping past 512 tokens. The tokens come from the tokenizer worker. Tokens, ids, shapes and the guard need only the
 //! vocabulary; the rows need the token table (23 MB), fetched when the reader opens the view.
 //! Leaves out: batches (the GloVe lookup panel shows broadcasting) and the layers after this one.
 use std::sync::Arc;
@@ -16,8 +16,10 @@ use super::tensor_heatmap::TensorHeatmap;
 use super::token_values::TokenValues;
 use super::wordpiece_chips::WordPieceChips;
 use crate::assets::status::AssetStatus;
+use crate::async_derived::async_derived;
 use crate::widgets::plot::media::palette_memo;
 use crate::widgets::shape_steps::{shape_text, ShapeSteps};
+use crate::worker::Remote;
 
 /// What the view starts with: a capital, an apostrophe, punctuation and a `##` piece.
 const DEFAULT_TEXT: &str = "Transformers don't read words: they read token ids.";
@@ -76,16 +78,20 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
                 .map(|_| text.chars().count())
         })
     });
-    let encoding = Memo::new(move |_| {
-        let tokenizer = minilm.vocab.ready()?;
-        Some(input.with(|text| {
-            let end = text
-                .char_indices()
-                .nth(MAX_CHARS)
-                .map_or(text.len(), |(at, _)| at);
-            tokenizer.encode(&text[..end])
-        }))
-    });
+    let encoded = async_derived(
+        move || {
+            minilm.vocab.ready()?;
+            Some(input.with(|text| {
+                let end = text
+                    .char_indices()
+                    .nth(MAX_CHARS)
+                    .map_or(text.len(), |(at, _)| at);
+                text[..end].to_string()
+            }))
+        },
+        async |text| Remote::wordpiece(&text).await,
+    );
+    let encoding = Memo::new(move |_| encoded.get().and_then(Result::ok));
     let tokens = Signal::derive(move || {
         encoding.with(|e| e.as_ref().map(|e| e.tokens.clone()).unwrap_or_default())
     });
@@ -142,6 +148,7 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
             </p>
         }))}
         <AssetStatus asset=minilm.vocab what="MiniLM's vocabulary (vocab.txt)" total=0 testid="minilm-pipeline-vocab-status"/>
+        {crate::dynamic::dynamic(move || encoded.get().and_then(Result::err).map(|why| view! { <p class="error">{why}</p> }))}
         {crate::dynamic::dynamic(move || encoding.get().map(|e| {
             let ids = e.ids();
             let listed: Vec<String> = ids.iter().take(IDS_SHOWN).map(u32::to_string).collect();

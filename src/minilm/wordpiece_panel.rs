@@ -1,7 +1,7 @@
 //! What only WordPiece has to say in the Tokenize lab's side-by-side (whose generic column draws its
 //! chips and count): how its vocabulary loads, its `##` pieces and `[UNK]`s, and the words it cut
-//! into pieces or gave up on. Only the vocabulary (vocab.txt, 231 KB) is fetched, when the side first
-//! renders. Leaves out: the embedding rows (the Embed lab's views).
+//! into pieces or gave up on, as the tokenizer worker encodes it. Only the vocabulary (vocab.txt,
+//! 231 KB) is fetched, when the side first renders. Leaves out: the embedding rows (the Embed lab's views).
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -9,6 +9,8 @@ use til_core::wordpiece::{Encoding, UNK};
 
 use super::loader::MiniLm;
 use crate::assets::status::AssetStatus;
+use crate::async_derived::async_derived;
+use crate::worker::Remote;
 
 /// Split words listed.
 const SPLITS_SHOWN: usize = 12;
@@ -47,12 +49,16 @@ pub fn WordPieceNotes(
     text: Signal<Arc<str>>,
 ) -> impl IntoView {
     let minilm = MiniLm::expect();
-    let encoding = Memo::new(move |_| {
-        let tokenizer = minilm.vocab.ready()?;
-        Some(text.with(|t| tokenizer.encode(t)))
-    });
+    let encoding = async_derived(
+        move || Some((minilm.vocab.ready()?, text.get())),
+        async |(_, text)| Remote::wordpiece(&text).await,
+    );
     let body = move || {
         encoding.get().map(|encoding| {
+            let encoding = match encoding {
+                Ok(encoding) => encoding,
+                Err(why) => return view! { <p class="error">{why}</p> }.into_any(),
+            };
             let continuations = encoding.tokens.iter().filter(|t| t.is_continuation()).count();
             let unknown = encoding.tokens.iter().filter(|t| t.text == UNK).count();
             let splits = splits(&encoding);
@@ -71,6 +77,7 @@ pub fn WordPieceNotes(
                     {(more_splits > 0).then(|| view! { <p class="muted">{format!("… and {more_splits} more split words.")}</p> })}
                 })}
             }
+            .into_any()
         })
     };
     view! {

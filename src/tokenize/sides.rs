@@ -112,17 +112,13 @@ fn wordpiece_side() -> Side {
             minilm.vocab,
             "Loading MiniLM's vocabulary…",
             "Loading MiniLM's vocabulary…",
-            local,
+            |vocabulary| SideState::Remote(vocabulary.tokenizer),
         ),
         kind: |piece: &Piece| wordpiece_kind(&piece.display),
         notes: Some(|text| view! { <WordPieceNotes text=text/> }.into_any()),
         size: Some("0.2 MB"),
         want: || MiniLm::expect().want_vocab(),
-        explainer: Explainer::Copy(|| {
-            asset(urls::MINILM_VOCAB, 0, |bytes| {
-                Remote::load("wordpiece", bytes)
-            })
-        }),
+        explainer: Explainer::Itself,
     }
 }
 

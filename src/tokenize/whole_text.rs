@@ -38,7 +38,7 @@ async fn count(state: SideState, text: Arc<str>) -> Result<usize, String> {
                     since = now_ms();
                 }
             }
-            // The tokens it adds around every text (WordPiece's [CLS] and [SEP]) count once.
+            // The tokens a tokenizer adds around every text (as WordPiece adds [CLS] and [SEP]) count once.
             Ok(total - parts.max(1).saturating_sub(1) * added(&*tokenizer))
         }
         SideState::Remote(remote) => remote.count(&text).await,

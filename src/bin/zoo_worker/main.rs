@@ -16,21 +16,26 @@
 //!    token count (all of a long paste, without its tokens);
 //! 6. from the page `{why: SLUG, id: N, text: STRING, token: N}`: answers `{id: N, html}`, why that
 //!    token of the text is what it is, as markup (why_markup.rs).
+//! 7. from the page `{wordpiece: TEXT, id: N}`: answers MiniLM's WordPiece encoding of TEXT, `{id: N,
+//!    ids, starts, ends, words, texts, normalised}` (each token's id, byte span, word and vocabulary
+//!    text, then the normalised words), for the page's MiniLM views.
 //!
-//! 7. from the page `{load: "layer0", bytes}`: builds SmolLM2's first attention layer
+//! 8. from the page `{load: "layer0", bytes}`: builds SmolLM2's first attention layer
 //!    (attention.rs); then `{attention: TEXT, id: N, limit: N, runOn: "faster"|"cpu"|"gpu"}`
 //!    answers the logits of TEXT's first `limit` smollm2 tokens every way, with where they were
 //!    computed (attention.rs), the tokens and tables as markup (first_layer_markup.rs) and
 //!    `total` (how many tokens the whole text makes).
 //!
-//! 8. from the page `{unigram: "start", id: N, corpus: TEXT, vocab: TEXT}`, then `{unigram: "step", id}`
+//! 9. from the page `{unigram: "start", id: N, corpus: TEXT, vocab: TEXT}`, then `{unigram: "step", id}`
 //!    state after state, and `{unigram: "lattice", id, round: N, word: TEXT}`: a Unigram
 //!    training run the page steps through (unigram.rs).
 //!
-//! It also holds copies of GPT-2 and MiniLM's WordPiece (slugs `gpt2`, `wordpiece`), for "why this
-//! split" alone: the page encodes them itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
+//! It also holds MiniLM's WordPiece (slug `wordpiece`), which keeps its normaliser's Unicode tables
+//! (20 KB of gzip) out of the page's wasm, and a copy of GPT-2 (slug `gpt2`) for "why this split"
+//! alone: the page encodes GPT-2 itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
 //! these tokenizers).
 
+use std::any::Any;
 use std::cell::RefCell;
 
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
@@ -55,10 +60,11 @@ mod unigram;
 mod unigram_markup;
 mod why_markup;
 
-/// A tokenizer that can also say why it cut a text as it did.
-trait Zoo: Tokenizer + Explain {}
+/// A tokenizer that can also say why it cut a text as it did (and be found as its own type:
+/// WordPiece's whole encoding has more than pieces).
+trait Zoo: Tokenizer + Explain + Any {}
 
-impl<T: Tokenizer + Explain> Zoo for T {}
+impl<T: Tokenizer + Explain + Any> Zoo for T {}
 
 type Loaded = Result<Box<dyn Zoo>, String>;
 
@@ -150,6 +156,41 @@ fn encode(slug: &str, text: &str) -> Result<Object, String> {
     })
 }
 
+/// MiniLM's WordPiece encoding of `text` (the page's MiniLM views): each token's id, input
+/// byte span, vocabulary text and word (`u32::MAX` for `[CLS]` and `[SEP]`), and the normalised
+/// words.
+fn wordpiece(text: &str) -> Result<Object, String> {
+    with_tokenizer("wordpiece", |tokenizer| {
+        let any: &dyn Any = tokenizer;
+        let encoding = any
+            .downcast_ref::<WordPiece>()
+            .ok_or("`wordpiece` is not WordPiece")?
+            .encode(text);
+        let numbers = |f: fn(&til_core::wordpiece::Token) -> u32| {
+            Uint32Array::from(&encoding.tokens.iter().map(f).collect::<Vec<u32>>()[..])
+        };
+        let strings = |all: &mut dyn Iterator<Item = &String>| -> Array {
+            all.map(|s| JsValue::from_str(s)).collect()
+        };
+        let reply = Object::new();
+        set(&reply, "ids", &numbers(|t| t.id));
+        set(&reply, "starts", &numbers(|t| t.span.start as u32));
+        set(&reply, "ends", &numbers(|t| t.span.end as u32));
+        set(
+            &reply,
+            "words",
+            &numbers(|t| t.word.map_or(u32::MAX, |w| w as u32)),
+        );
+        set(
+            &reply,
+            "texts",
+            &strings(&mut encoding.tokens.iter().map(|t| &t.text)),
+        );
+        set(&reply, "normalised", &strings(&mut encoding.words.iter()));
+        Ok(reply)
+    })?
+}
+
 fn why(slug: &str, text: &str, token: usize) -> Result<Object, String> {
     let why = with_tokenizer(slug, |tokenizer| tokenizer.explain(text, token))?
         .ok_or_else(|| format!("the text has no token {}", token + 1))?;
@@ -204,6 +245,8 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     let id = field(&data, "id");
     let reply = if let Some(slug) = field(&data, "encode").as_string() {
         encode(&slug, &text_field(&data, "text"))
+    } else if let Some(text) = field(&data, "wordpiece").as_string() {
+        wordpiece(&text)
     } else if let Some(slug) = field(&data, "lengths").as_string() {
         lengths(&slug, &field(&data, "texts"))
     } else if let Some(slug) = field(&data, "count").as_string() {
