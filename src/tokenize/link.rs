@@ -2,7 +2,8 @@
 //! for a link), its format, the number of merges, the tie rule and the stepper's position; the
 //! "Encode a word" and GPT-2 texts bind themselves where they live (`UrlState::bind_text`). Opening
 //! the page from a link trains on what the link asks for, then moves the stepper to its step; the
-//! tokenizers Side by side compares are in it by name (`compare=gpt2,o200k`).
+//! tokenizers Side by side compares are in it by name (`compare=gpt2,o200k`), and whether its
+//! counts take every tokenizer (`count=every`).
 //! Left out: playback speed and whether it plays (a link shows a still step).
 use leptos::prelude::*;
 use til_core::bpe::TieRule;
@@ -25,6 +26,9 @@ pub const STEP: &str = "step";
 pub const ENCODE: &str = "encode";
 pub const GPT2: &str = "gpt2";
 pub const COMPARE: &str = "compare";
+pub const COUNT: &str = "count";
+/// [`COUNT`]'s names: the counts take the columns on show, or every tokenizer.
+const COUNTED: [&str; 2] = ["shown", "every"];
 
 /// Longest custom corpus a link carries; a longer one is left out of the link, with a note.
 const CORPUS_LINK_CHARS: usize = 2_000;
@@ -73,13 +77,21 @@ pub fn params() -> Vec<Param> {
                 max: MOST_CHOSEN,
             },
         },
+        choice(COUNT, "tokenizers counted", COUNTED.to_vec()),
     ]
 }
 
-/// The columns of Side by side in the link both ways: what it names now, every change later.
-pub fn bind_compare(chosen: RwSignal<Vec<&'static str>>) {
+/// The columns of Side by side, and whether its counts take every tokenizer, in the link both
+/// ways: what it says now, every change later.
+pub fn bind_compare(chosen: RwSignal<Vec<&'static str>>, every: RwSignal<bool>) {
     let url = UrlState::expect();
     url.publish(COMPARE, move || Some(Value::Text(chosen.get().join(","))));
+    url.publish(COUNT, move || {
+        Some(Value::Text(COUNTED[usize::from(every.get())].to_string()))
+    });
+    if let Some(counted) = url.text(COUNT) {
+        every.set(counted == COUNTED[1]);
+    }
     if let Some(asked) = url.text(COMPARE) {
         // Names the link check let through are slugs, in the order asked.
         let slugs = asked

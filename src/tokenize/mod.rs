@@ -54,7 +54,8 @@ pub fn TokenizeLab(
     let gpt2 = crate::gpt2::loader::merges();
     gpt2.want();
     let chosen = RwSignal::new(sides::FIRST_CHOSEN.to_vec());
-    link::bind_compare(chosen);
+    let count_every = RwSignal::new(false);
+    link::bind_compare(chosen, count_every);
     // Open on what the link asks for, or the seed's walkthrough, trained and ready to step.
     link::restore_and_train(lab);
     let view = Memo::new(move |_| {
@@ -80,7 +81,7 @@ pub fn TokenizeLab(
             <ExportPanel lab=lab/>
             <UnigramPanel lab=lab/>
             <Gpt2Panel input=text merges=gpt2/>
-            <Compare text=text sides=sides::sides(lab.tokenizer, gpt2) chosen=chosen/>
+            <Compare text=text sides=sides::sides(lab.tokenizer, gpt2) chosen=chosen every=count_every/>
         </section>
     }
 }

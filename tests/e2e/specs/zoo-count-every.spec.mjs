@@ -47,6 +47,8 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
   const every = page.getByTestId('count-every');
   await every.scrollIntoViewIfNeeded();
   await every.check();
+  const linkCounts = () => page.evaluate(() => new URL(location.href).searchParams.get('count'));
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('count') === 'every');
 
   // All eight columns, each counted (no cell waiting or failed).
   await page.waitForFunction((n) => {
@@ -82,5 +84,19 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
   await every.uncheck();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="token-tax-table"] thead button').length === 2);
   assert.equal(await page.locator('[data-testid^="numbers-"].numbers-side').count(), 1);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('count') !== 'every');
+  assert.notEqual(await linkCounts(), 'every');
+  app.assertNoErrors();
+});
+
+test('a link with count=every opens with the box ticked and counts the columns not on show', async (t) => {
+  const app = await launch({ serviceWorkers: 'block', path: '/?compare=gpt2&count=every' });
+  t.after(() => app.close());
+  const { page } = app;
+  await gpt2Ready(page);
+  assert.equal(await page.getByTestId('count-every').isChecked(), true);
+  // cl100k_base is not on show, yet its file is fetched and its numbers drawn.
+  await page.getByTestId('numbers-cl100k').getByTestId('numbers-years').waitFor({ timeout: 60_000 });
+  assert.equal(await page.getByTestId('gpt2-compare-cl100k').count(), 0);
   app.assertNoErrors();
 });
