@@ -46,6 +46,9 @@ fn LastMerge(view: Memo<StepView>) -> impl IntoView {
                 Some(text) => view! {
                     <h4>"Merge " {v.position} " changed"</h4>
                     <p><code>{text.clone()}</code></p>
+                    {v.last_merge_bytes.clone().map(|bytes| view! {
+                        <p class="muted">"The same in bytes (hex): "<code data-testid="bpe-last-merge-hex">{bytes}</code></p>
+                    })}
                     <ul class="changes" inner_html=changes_html(&v.last_changes)></ul>
                 }.into_any(),
             }))}

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use til_core::bpe::byte_level::hex;
 use til_core::bpe::{BpeTokenizer, Cursor, Pair, PairSources, Step, TieRule, Trace, Vocab};
 
 use super::explanation::Explanation;
@@ -102,6 +103,8 @@ pub struct StepView {
     /// Why the next merge wins, or why training stopped.
     pub explanation: Explanation,
     pub last_merge: Option<String>,
+    /// A byte-level run's last merge in hex, byte by byte ("20 + 74 → 20 74"); None otherwise.
+    pub last_merge_bytes: Option<String>,
     pub last_changes: Vec<ChangeRow>,
 }
 
@@ -309,6 +312,10 @@ fn describe(cursor: &Cursor<Arc<Trace>>) -> StepView {
         tied_total: next.map_or(0, |step| step.tied_total),
         explanation,
         last_merge: last.map(|step| merge_text(vocab, step)),
+        last_merge_bytes: last
+            .filter(|_| trace.options().byte_level.is_some())
+            .map(|step| merge_symbols(vocab, step).map(hex))
+            .map(|[left, right, merged]| format!("{left} + {right} → {merged}")),
         last_changes: last.map(|step| changes(vocab, step)).unwrap_or_default(),
     }
 }

@@ -63,10 +63,10 @@ test('1 MB through four tokenizers: the references\' counts, the time shown, no 
   const longTasks = await takeLongTasks(page);
   console.log(`[measure] 1 MB in four columns: ${await total.getAttribute('data-ms')} ms in all; longest main-thread task while counting ${longest(longTasks).toFixed(0)} ms; the paste's longest ${longest(pasteTasks).toFixed(0)} ms (the text box itself took ${boxMs.toFixed(0)} ms to take the megabyte); counts ${JSON.stringify(expected)}`);
   assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms while counting');
-  // Still open (issue 14): on a 2-core machine one frame after the paste reaches 55–120 ms in some
-  // runs (the last column's answer drawn, and every column's marks restyled, in one frame), so this
-  // is reported as a TODO, pass or fail, rather than failing the suite.
-  await t.test('no main-thread task over 50 ms after the paste', { todo: 'issue 14: 55–120 ms in some runs' }, () => {
+  // Still open (issue 14): on a 2-core machine a frame after the first paste still reaches 53–57 ms
+  // now and then (the browser's style, layout and paint are 20–30 ms of each frame), so this is
+  // reported as a TODO, pass or fail, rather than failing the suite.
+  await t.test('no main-thread task over 50 ms after the paste', { todo: 'issue 14: 53–57 ms in some runs' }, () => {
     assert.deepEqual(pasteTasks.filter((d) => d > 50), []);
   });
 

@@ -5,8 +5,7 @@
 //! `ByteLevel` pre-tokenizer writes bytes the same way, which is why its `merges.txt` reads `Ġ t`.
 //!
 //! The alphabet is all 256 bytes, numbered in code-point order of their stand-ins, as Hugging Face's
-//! `BpeTrainer` numbers `ByteLevel.alphabet()`. Without the crate's `byte-level` feature (the page
-//! has no room for it) [`Pattern`] has no values. Leaves out: special tokens, and minbpe's habit of
+//! `BpeTrainer` numbers `ByteLevel.alphabet()`. Leaves out: special tokens, and minbpe's habit of
 //! giving a merge that rebuilds existing bytes a second id (here, as in Hugging Face, one string is
 //! one symbol).
 
@@ -20,47 +19,30 @@ use crate::tokenizer::Pieces;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pattern {
     /// GPT-2's: contractions, ` ?letters`, ` ?digits`, ` ?other`, whitespace.
-    #[cfg(feature = "byte-level")]
     Gpt2,
     /// cl100k_base's (GPT-4): either-case contractions, digits three at a time, line breaks apart.
-    #[cfg(feature = "byte-level")]
     Cl100k,
     /// o200k_base's (GPT-4o): words split at case changes, contraction suffixes kept on the word.
-    #[cfg(feature = "o200k-pattern")]
     O200k,
 }
 
 impl Pattern {
-    pub const ALL: &'static [Pattern] = &[
-        #[cfg(feature = "byte-level")]
-        Pattern::Gpt2,
-        #[cfg(feature = "byte-level")]
-        Pattern::Cl100k,
-        #[cfg(feature = "o200k-pattern")]
-        Pattern::O200k,
-    ];
+    pub const ALL: &'static [Pattern] = &[Pattern::Gpt2, Pattern::Cl100k, Pattern::O200k];
 
     /// The name the CLI and the URL use.
     pub fn name(self) -> &'static str {
         match self {
-            #[cfg(feature = "byte-level")]
             Pattern::Gpt2 => "gpt2",
-            #[cfg(feature = "byte-level")]
             Pattern::Cl100k => "cl100k",
-            #[cfg(feature = "o200k-pattern")]
             Pattern::O200k => "o200k",
         }
     }
 
     /// The chunks of `text`, in order; concatenated they give `text` back.
-    #[cfg_attr(not(feature = "byte-level"), allow(unused_variables))]
     pub fn pretokenize(self, text: &str) -> Pieces<'_> {
         match self {
-            #[cfg(feature = "byte-level")]
             Pattern::Gpt2 => crate::gpt2::pretokenize(text),
-            #[cfg(feature = "byte-level")]
             Pattern::Cl100k => crate::tiktoken::cl100k::pretokenize(text),
-            #[cfg(feature = "o200k-pattern")]
             Pattern::O200k => crate::tiktoken::o200k::pretokenize(text),
         }
     }
@@ -69,16 +51,13 @@ impl Pattern {
     /// pre-tokenizers follow V8 running these), for files that other tokenizers load.
     pub fn regex(self) -> &'static str {
         match self {
-            #[cfg(feature = "byte-level")]
             Pattern::Gpt2 => {
                 r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
             }
-            #[cfg(feature = "byte-level")]
             Pattern::Cl100k => concat!(
                 r"('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)",
                 r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
             ),
-            #[cfg(feature = "o200k-pattern")]
             Pattern::O200k => concat!(
                 r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+",
                 r"('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)?",
@@ -168,7 +147,7 @@ pub fn hex(symbol: &str) -> String {
     out
 }
 
-#[cfg(all(test, feature = "o200k-pattern"))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -97,11 +97,8 @@ impl CorpusFormat {
     pub const ALL: &'static [CorpusFormat] = &[
         CorpusFormat::FreeText,
         CorpusFormat::WordCountLines,
-        #[cfg(feature = "byte-level")]
         CorpusFormat::ByteLevel(Pattern::Gpt2),
-        #[cfg(feature = "byte-level")]
         CorpusFormat::ByteLevel(Pattern::Cl100k),
-        #[cfg(feature = "o200k-pattern")]
         CorpusFormat::ByteLevel(Pattern::O200k),
     ];
 
@@ -110,11 +107,8 @@ impl CorpusFormat {
         match self {
             CorpusFormat::FreeText => "text",
             CorpusFormat::WordCountLines => "counts",
-            #[cfg(feature = "byte-level")]
             CorpusFormat::ByteLevel(Pattern::Gpt2) => "bytes-gpt2",
-            #[cfg(feature = "byte-level")]
             CorpusFormat::ByteLevel(Pattern::Cl100k) => "bytes-cl100k",
-            #[cfg(feature = "o200k-pattern")]
             CorpusFormat::ByteLevel(Pattern::O200k) => "bytes-o200k",
         }
     }
@@ -124,11 +118,8 @@ impl CorpusFormat {
         match self {
             CorpusFormat::FreeText => "running text, words between spaces",
             CorpusFormat::WordCountLines => "word-count lines (low 5)",
-            #[cfg(feature = "byte-level")]
             CorpusFormat::ByteLevel(Pattern::Gpt2) => "byte-level, GPT-2's pattern",
-            #[cfg(feature = "byte-level")]
             CorpusFormat::ByteLevel(Pattern::Cl100k) => "byte-level, cl100k's pattern (GPT-4)",
-            #[cfg(feature = "o200k-pattern")]
             CorpusFormat::ByteLevel(Pattern::O200k) => "byte-level, o200k's pattern (GPT-4o)",
         }
     }
