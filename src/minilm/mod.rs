@@ -1,5 +1,6 @@
 //! A real transformer's input layer in the page: all-MiniLM-L6-v2 (a BERT-style encoder), through
-//! `til_core::wordpiece` and `til_core::minilm`. Its views live in the three labs:
+//! `til_core::minilm`, with `til_core::wordpiece` encoding in the tokenizer worker. Its views live in
+//! the three labs:
 //!
 //! - Tokenize: WordPiece as a side of the lab's comparison ([`WordPieceNotes`], its chips' kinds),
 //!   beside the walkthrough's BPE and GPT-2 for the same text (only vocab.txt, 231 KB);

@@ -318,7 +318,9 @@ fn SideColumn(
         leptos::task::spawn_local(async move {
             crate::browser::own_frame().await;
             // The column may be gone by then; the marks are the latest ones.
-            let (Some(el), Some(marks)) = (chips.get_untracked(), marks.try_get_untracked()) else {
+            let (Some(Some(el)), Some(marks)) =
+                (chips.try_get_untracked(), marks.try_get_untracked())
+            else {
                 return;
             };
             answer.try_with_untracked(|a| {
