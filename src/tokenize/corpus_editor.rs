@@ -47,6 +47,7 @@ pub fn CorpusEditor(lab: BpeLab) -> impl IntoView {
             prop:value=move || lab.corpus.get()
             on:input=move |ev| {
                 lab.corpus.set(event_target_value(&ev));
+                lab.corpus_file.set(None);
                 lab.preset.set("custom");
             }
         ></textarea>

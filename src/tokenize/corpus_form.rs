@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use til_core::bpe::TieRule;
 
 use super::corpus_editor::CorpusEditor;
+use super::corpus_file::OpenCorpusFile;
 use super::presets::{self, CorpusFormat};
 use super::state::BpeLab;
 use super::training::{self, MAX_MERGES};
@@ -15,9 +16,15 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
         None => lab.preset.set("custom"),
     };
     let corpus_summary = move || {
+        if lab.corpus_file.with(Option::is_some) {
+            return None;
+        }
         lab.corpus.with(|text| {
             let chars = text.chars().count();
-            format!("{chars} characters, {} lines", text.lines().count())
+            Some(format!(
+                "{chars} characters, {} lines",
+                text.lines().count()
+            ))
         })
     };
     view! {
@@ -39,6 +46,7 @@ pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
             {crate::dynamic::dynamic(move || (lab.loading.get()).then(|| view! {<span class="muted">" loading…"</span>}))}
             <CorpusEditor lab=lab/>
             <div class="muted">{corpus_summary}</div>
+            <OpenCorpusFile lab=lab/>
             <label>
                 "Format "
                 <select data-testid="bpe-format"

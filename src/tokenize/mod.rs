@@ -3,6 +3,7 @@
 mod chunked;
 mod compare;
 mod corpus_editor;
+mod corpus_file;
 mod corpus_form;
 mod counting;
 mod encode_panel;

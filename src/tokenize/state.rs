@@ -23,6 +23,11 @@ const UNTOUCHED_SPAN: usize = 64;
 pub struct BpeLab {
     pub preset: RwSignal<&'static str>,
     pub corpus: RwSignal<String>,
+    /// A corpus opened from a file, read piece by piece when training starts; the box's text is
+    /// set aside while it is open.
+    pub corpus_file: RwSignal<Option<web_sys::File>, LocalStorage>,
+    /// `Some((bytes read, file size))` while training reads the file.
+    pub file_read: RwSignal<Option<(f64, f64)>>,
     pub format: RwSignal<CorpusFormat>,
     /// While a preset's file is being fetched.
     pub loading: RwSignal<bool>,
@@ -113,6 +118,8 @@ impl BpeLab {
         let lab = BpeLab {
             preset: RwSignal::new(presets::SEED.id),
             corpus: RwSignal::new(String::new()),
+            corpus_file: RwSignal::new_local(None),
+            file_read: RwSignal::new(None),
             format: RwSignal::new(presets::SEED.format),
             loading: RwSignal::new(false),
             merges_wanted: RwSignal::new(presets::SEED.merges),
@@ -167,10 +174,18 @@ impl BpeLab {
     }
 
     pub fn set_preset_text(&self, preset: Preset, text: String) {
+        self.corpus_file.set(None);
         self.preset.set(preset.id);
         self.corpus.set(text);
         self.format.set(preset.format);
         self.merges_wanted.set(preset.merges);
+    }
+
+    /// Trains on `file` from now on, in place of the box's text (the reader's own text: "custom").
+    pub fn open_file(&self, file: web_sys::File) {
+        self.corpus.set(String::new());
+        self.preset.set("custom");
+        self.corpus_file.set(Some(file));
     }
 
     /// Tells training runs apart, so lists keyed by index re-render when a new run replaces the old.

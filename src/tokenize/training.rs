@@ -1,20 +1,17 @@
-//! Runs BPE training in slices between frames so the tab never freezes: the core's `CorpusReader`
-//! reads the corpus a few lines at a time and its `Trainer` does one merge per `step()`, and this loop
+//! Runs BPE training in slices between frames so the tab never freezes: the core's `CorpusStream`
+//! reads the corpus a piece at a time and its `Trainer` does one merge per `step()`, and this loop
 //! hands control back to the browser every few milliseconds, updates the progress bar, and honours
 //! Cancel by keeping every merge finished so far.
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use til_core::bpe::{BpeError, BpeTokenizer, CorpusReader, TrainOptions, Trainer, WordCounts};
+use til_core::bpe::{BpeTokenizer, CorpusStream, TrainOptions, Trainer, WordCounts};
 
+use super::corpus_file::{feed_in_slices, read_words, SLICE_MS};
 use super::state::{BpeLab, RunStats};
 use crate::browser::{now_ms, yield_to_event_loop};
 
-/// Longest stretch of reading or merging before the browser gets a turn.
-const SLICE_MS: f64 = 12.0;
-/// How much of the corpus is read between two looks at the clock.
-const READ_BYTES: usize = 16 * 1024;
 /// The largest number of merges the form accepts; more would only make the trace heavier.
 pub const MAX_MERGES: usize = 50_000;
 
@@ -39,7 +36,17 @@ async fn run(lab: BpeLab, wanted: usize) {
     // Timed from here: reading the corpus and the first count are part of training.
     let started = now_ms();
     // 1. Read the corpus the way its format says, in slices, each after a turn for the browser.
-    let words = read_corpus(lab.corpus.get_untracked(), lab).await;
+    let words = match read_corpus(lab).await {
+        Ok(Some(words)) => Ok(words),
+        Ok(None) => {
+            lab.notice.set(Some(
+                "Cancelled while reading the file: nothing was trained.".to_string(),
+            ));
+            lab.progress.set(None);
+            return;
+        }
+        Err(why) => Err(why),
+    };
     // 2. Build the trainer (the first pair count happens here), also in a task of its own.
     yield_to_event_loop().await;
     let options = TrainOptions {
@@ -47,7 +54,9 @@ async fn run(lab: BpeLab, wanted: usize) {
         byte_level: lab.format.get_untracked().pattern(),
         ..TrainOptions::default()
     };
-    let mut trainer = match words.and_then(|words| Trainer::from_words(words, options)) {
+    let trainer =
+        words.and_then(|words| Trainer::from_words(words, options).map_err(|e| e.to_string()));
+    let mut trainer = match trainer {
         Ok(trainer) => trainer,
         Err(error) => {
             lab.error.set(Some(format!("Cannot train: {error}.")));
@@ -98,16 +107,20 @@ async fn run(lab: BpeLab, wanted: usize) {
     lab.progress.set(None);
 }
 
-/// Reads `text` in the lab's format, `SLICE_MS` at a time, each slice after a turn for the browser.
-async fn read_corpus(text: String, lab: BpeLab) -> Result<WordCounts, BpeError> {
-    let mut reader = CorpusReader::new(&text, lab.format.get_untracked());
-    loop {
-        yield_to_event_loop().await;
-        let slice_start = now_ms();
-        while now_ms() - slice_start < SLICE_MS {
-            if reader.read(READ_BYTES)? {
-                return Ok(reader.finish());
-            }
-        }
+/// The words of the corpus, from the opened file if there is one, else from the box's text; `None`
+/// once Cancel is pressed.
+async fn read_corpus(lab: BpeLab) -> Result<Option<WordCounts>, String> {
+    let format = lab.format.get_untracked();
+    if let Some(file) = lab.corpus_file.get_untracked() {
+        let words = read_words(file, format, lab).await;
+        lab.file_read.set(None);
+        return words;
     }
+    let text = lab.corpus.get_untracked();
+    let mut stream = CorpusStream::new(format);
+    feed_in_slices(&mut stream, text.as_bytes())
+        .await
+        .and_then(|()| stream.finish())
+        .map(Some)
+        .map_err(|e| e.to_string())
 }

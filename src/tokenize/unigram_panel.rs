@@ -7,6 +7,11 @@ use leptos::prelude::*;
 use super::state::BpeLab;
 use super::unigram_run::{UnigramRun, FIRST_VOCAB, FIRST_WORD};
 
+/// Why an opened file is not trained on here.
+const FILE_REFUSED: &str =
+    "Unigram trains on the text in the box above, and a file is open there: \
+    choose a preset or type a text to train Unigram (BPE trains on the file).";
+
 #[component]
 pub fn UnigramPanel(lab: BpeLab) -> impl IntoView {
     let run = UnigramRun::new();
@@ -31,7 +36,10 @@ pub fn UnigramPanel(lab: BpeLab) -> impl IntoView {
                         on:change=move |ev| run.vocab.set(event_target_value(&ev))/>
                 </label>
                 <button type="button" data-testid="unigram-train" disabled=move || run.running.get()
-                    on:click=move |_| run.start(lab.corpus.get_untracked())>"Train Unigram"</button>
+                    on:click=move |_| match lab.corpus_file.with_untracked(Option::is_some) {
+                        true => run.status.set(FILE_REFUSED.to_string()),
+                        false => run.start(lab.corpus.get_untracked()),
+                    }>"Train Unigram"</button>
                 <button type="button" data-testid="unigram-cancel" disabled=move || !run.running.get()
                     on:click=move |_| run.cancel()>"Cancel"</button>
             </div>

@@ -1,7 +1,8 @@
 //! `til bpe train` and `til bpe encode`: read files, call `til-core`, print. No BPE logic lives here.
 //!
 //! Train streams one line per merge as the trainer produces it, so `| head` stops early and cheaply.
-//! Its export is written all or none (`unigram_cmd::write_all`). Left out: progress output, reading the corpus from stdin.
+//! The corpus is read a piece at a time (`corpus::read_words`), so memory follows its distinct words,
+//! not its size. Its export is written all or none (`unigram_cmd::write_all`). Left out: progress output.
 
 use std::io::Write;
 use std::path::Path;
@@ -16,16 +17,13 @@ use crate::ids::{read_input, utf8};
 use crate::Failure;
 
 pub fn train(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failure> {
-    // 1. Read the corpus in the format asked for.
-    let text = read(&args.corpus)?;
+    // 1. Read the corpus in the format asked for, a piece at a time.
     let format = match (args.byte_level, args.word_counts) {
         (Some(pattern), _) => CorpusFormat::ByteLevel(pattern),
         (None, true) => CorpusFormat::WordCountLines,
         (None, false) => CorpusFormat::FreeText,
     };
-    let words = format
-        .words(&text)
-        .map_err(|e| Failure::Run(format!("{}: {e}", args.corpus.display())))?;
+    let words = crate::corpus::read_words(&args.corpus, format)?;
     // 2. Train, printing each merge as it is made.
     let options = TrainOptions {
         tie_rule: args.tie_rule,

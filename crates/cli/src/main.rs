@@ -10,6 +10,7 @@
 
 mod args;
 mod bpe_cmd;
+mod corpus;
 mod embed_cmd;
 mod gpt2_cmd;
 mod ids;

@@ -12,7 +12,8 @@ use til_core::unigram::{
     model_file, tokenizer_json, unigram_words, RoundKind, Trainer, UnigramOptions,
 };
 
-use crate::ids::{read_input, utf8};
+use til_core::bpe::CorpusFormat;
+
 use crate::options::{usage, utf8_args, Given, WHOLE};
 use crate::Failure;
 
@@ -55,12 +56,11 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     let vocab: usize = given.required("--vocab", WHOLE)?;
     let export: Option<PathBuf> = given.optional("--export", "a directory")?;
     // 1. Read, 2. train round by round, printing each, 3. export.
-    let bytes = read_input(Some(&corpus))?;
-    let text = utf8(&bytes, &format!("`{}`", corpus.display()))?;
+    let words = crate::corpus::read_words(&corpus, CorpusFormat::FreeText)?;
     let failed =
         |e: til_core::unigram::UnigramError| Failure::Run(format!("{}: {e}", corpus.display()));
     let mut trainer =
-        Trainer::new(unigram_words(text), UnigramOptions::with_vocab(vocab)).map_err(failed)?;
+        Trainer::new(unigram_words(&words), UnigramOptions::with_vocab(vocab)).map_err(failed)?;
     print_round(out, trainer.rounds().last().expect("the seeds"))?;
     while let Some(round) = trainer.step() {
         print_round(out, round)?;

@@ -214,3 +214,42 @@ fn a_closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// The corpus is read a megabyte at a time: a corpus of several pieces, with words across every
+/// piece boundary, trains exactly as its word counts do, from a file or from stdin (`-`); a byte
+/// that is not UTF-8 three megabytes in is named by its offset in the whole file.
+#[test]
+fn a_corpus_of_many_pieces_trains_as_its_word_counts() {
+    let dir = scratch("pieces");
+    // 3.3 MB of words whose lengths drift, so piece boundaries fall inside words.
+    let words: Vec<String> = (0..400_000)
+        .map(|i| format!("w{}", "xyz".repeat(i % 5)) + &(i % 97).to_string())
+        .collect();
+    let text = words.join(" ");
+    assert!(text.len() > 3 << 20);
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for word in &words {
+        match counts.iter_mut().find(|(w, _)| w == word) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((word, 1)),
+        }
+    }
+    let lines: String = counts.iter().map(|(w, c)| format!("{w} {c}\n")).collect();
+    let running = write_file(&dir, "running.txt", &text);
+    let counted = write_file(&dir, "counted.txt", &lines);
+    let expected = stdout(&til(&train(&counted, &["--merges", "40", "--word-counts"])));
+    assert_eq!(
+        stdout(&til(&train(&running, &["--merges", "40"]))),
+        expected
+    );
+    let piped = support::til_with_stdin(&train("-", &["--merges", "40"]), text.as_bytes());
+    assert_eq!(stdout(&piped), expected);
+
+    let mut broken = text.into_bytes();
+    let at = 3 * 1024 * 1024 + 5;
+    broken[at] = 0xff;
+    fs::write(dir.join("broken.txt"), &broken).unwrap();
+    let broken = dir.join("broken.txt");
+    assert!(fails(&train(path_arg(&broken), &["--merges", "3"]), 1)
+        .ends_with(&format!("the corpus is not valid UTF-8 (at byte {at})")));
+}

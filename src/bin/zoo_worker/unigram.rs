@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 
 use js_sys::{Array, Object, Uint8Array};
+use til_core::bpe::WordCounts;
 use til_core::unigram::{
     model_file, tokenizer_json, unigram_words, RoundKind, RoundLattice, Trainer, UnigramOptions,
 };
@@ -83,8 +84,11 @@ pub fn start(corpus: &str, vocab: &str) -> Result<Object, String> {
                 grouped(MAX_VOCAB)
             )
         })?;
-    let trainer = Trainer::new(unigram_words(corpus), UnigramOptions::with_vocab(vocab))
-        .map_err(|e| format!("Cannot train: {e}."))?;
+    let trainer = Trainer::new(
+        unigram_words(&WordCounts::from_text(corpus)),
+        UnigramOptions::with_vocab(vocab),
+    )
+    .map_err(|e| format!("Cannot train: {e}."))?;
     let answer = reply(&trainer, 0, vocab, "");
     RUN.with(|run| {
         if let Some(old) = run.borrow().as_ref() {

@@ -35,3 +35,10 @@ export async function setMerges(page, n) {
   await field.fill(String(n));
   await field.dispatchEvent('change');
 }
+
+/** The merge list as `merges.txt` lines ("left right"). */
+export async function shownMerges(page) {
+  // textContent: the list keeps chunks out of view unrendered, where innerText reads nothing.
+  return (await page.getByTestId('bpe-merge').evaluateAll((items) => items.map((i) => i.textContent)))
+    .map((m) => m.replace(/ → .*$/, '').replace(' + ', ' '));
+}

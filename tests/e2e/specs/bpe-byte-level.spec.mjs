@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady, setMerges } from '../pages/tokenize.mjs';
+import { atStep, seedReady, setMerges, shownMerges } from '../pages/tokenize.mjs';
 import { zooScript } from '../pages/zoo.mjs';
 import { download } from './link-lab.mjs';
 
@@ -39,13 +39,6 @@ async function trainOnCorpus(page, dir, pattern, merges) {
   await page.getByTestId('bpe-scrubber').fill(String(merges));
   await atStep(page, `step ${merges} / ${merges}`);
   return corpusFile;
-}
-
-/** The merge list as `merges.txt` lines ("left right"). */
-async function shownMerges(page) {
-  // textContent: the list keeps chunks out of view unrendered, where innerText reads nothing.
-  return (await page.getByTestId('bpe-merge').evaluateAll((items) => items.map((i) => i.textContent)))
-    .map((m) => m.replace(/ → .*$/, '').replace(' + ', ' '));
 }
 
 /** The chips' ids "Encode a word" shows for `text`, and `text` as a JSON file in `dir` for the references. */

@@ -3,8 +3,9 @@
 //! Words are whatever lies between Unicode whitespace (`char::is_whitespace`), exactly as written:
 //! no lower-casing, no normalisation, punctuation stays attached; or, for byte-level BPE, the chunks
 //! of a pre-tokenizer pattern written as byte stand-ins ([`byte_level`](super::byte_level)). A
-//! [`CorpusReader`] reads the same text a slice at a time, for a caller that must stay responsive
-//! while a large corpus is read. Left out: byte fallback, and reading files (callers hand in text).
+//! [`CorpusStream`] reads the same text piece by piece, for a corpus larger than memory or a caller
+//! that must stay responsive while it reads. Left out: byte fallback, and opening files (callers
+//! hand in text or bytes).
 
 use super::byte_level::{stand_ins, Pattern};
 use super::BpeError;
@@ -142,95 +143,110 @@ impl CorpusFormat {
     }
 }
 
-/// Reads a corpus a slice of whole lines at a time (see [`CorpusReader::read`]); the result is the
-/// same as [`WordCounts::from_text`] or [`WordCounts::from_word_count_lines`] on the whole text,
-/// errors (and their line numbers) included.
-pub struct CorpusReader<'t> {
-    /// What is still to read.
-    rest: &'t str,
+/// Reads a corpus handed over in pieces of bytes of any size (a file read a megabyte at a time, or
+/// a text in slices between frames): each [`feed`](CorpusStream::feed) counts every word, line or
+/// chunk that is whole so far and keeps only the unfinished tail, so memory is bounded by the table
+/// of distinct words and one piece, never by the corpus. The result is the same as
+/// [`CorpusFormat::words`] on the whole text, errors (and their line numbers) included; bytes that
+/// are not UTF-8 are refused with their offset in the whole stream.
+pub struct CorpusStream {
     format: CorpusFormat,
-    /// Lines read so far, so an error names its line in the whole text.
+    /// The bytes after the last place a word, line or chunk is known to end.
+    tail: Vec<u8>,
+    /// Bytes counted so far, so an error names its offset in the whole stream.
+    counted: u64,
+    /// Lines counted so far, so an error names its line in the whole text.
     lines_read: usize,
-    counts: Counter<'t>,
+    counts: Counter,
 }
 
-impl<'t> CorpusReader<'t> {
-    pub fn new(text: &'t str, format: CorpusFormat) -> CorpusReader<'t> {
-        CorpusReader {
-            rest: text,
+impl CorpusStream {
+    pub fn new(format: CorpusFormat) -> CorpusStream {
+        CorpusStream {
             format,
+            tail: Vec::new(),
+            counted: 0,
             lines_read: 0,
             counts: Counter::default(),
         }
     }
 
-    /// Reads at least `bytes` more bytes (fewer only at the end), up to the end of the line they
-    /// end in, or, in running text without a line break, up to the next ASCII space or tab: words
-    /// and lines are never cut. Byte chunks are cut only before a space that follows a visible
-    /// ASCII character, where every pattern ends a chunk anyway. Returns whether the whole text
-    /// is read.
-    pub fn read(&mut self, bytes: usize) -> Result<bool, BpeError> {
-        // 1. The slice: `bytes`, then on to a place where no word, line or chunk is cut.
-        let cut = cut_after(self.rest.as_bytes(), bytes, self.format);
-        // An ASCII byte is a whole character, so the cut falls on a character boundary.
-        let (slice, rest) = self.rest.split_at(cut);
-        self.rest = rest;
-        // 2. Count it.
+    /// Counts what `bytes` completes: every word (line, chunk) that ends before the last place
+    /// in the text so far where one surely ends.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<(), BpeError> {
+        self.tail.extend_from_slice(bytes);
+        let cut = last_cut(&self.tail, self.format);
+        let tail = std::mem::take(&mut self.tail);
+        let counted = self.count(&tail[..cut]);
+        self.tail = tail;
+        self.tail.drain(..cut);
+        counted
+    }
+
+    /// Bytes held back as an unfinished word, line or chunk.
+    pub fn pending(&self) -> usize {
+        self.tail.len()
+    }
+
+    /// Counts the rest and returns every word read.
+    pub fn finish(mut self) -> Result<WordCounts, BpeError> {
+        let tail = std::mem::take(&mut self.tail);
+        self.count(&tail)?;
+        Ok(self.counts.finish())
+    }
+
+    fn count(&mut self, bytes: &[u8]) -> Result<(), BpeError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| BpeError::NotUtf8 {
+            at_byte: self.counted + e.valid_up_to() as u64,
+        })?;
+        self.counted += bytes.len() as u64;
         match self.format {
-            CorpusFormat::FreeText => self.counts.add_words(slice),
+            CorpusFormat::FreeText => self.counts.add_words(text),
             CorpusFormat::WordCountLines => {
-                self.lines_read = self.counts.add_count_lines(slice, self.lines_read)?;
+                self.lines_read = self.counts.add_count_lines(text, self.lines_read)?;
             }
-            CorpusFormat::ByteLevel(pattern) => self.counts.add_chunks(slice, pattern),
+            CorpusFormat::ByteLevel(pattern) => self.counts.add_chunks(text, pattern),
         }
-        Ok(self.rest.is_empty())
-    }
-
-    /// How many bytes are still to read.
-    pub fn remaining(&self) -> usize {
-        self.rest.len()
-    }
-
-    /// The words read so far (all of them once [`CorpusReader::read`] has returned true).
-    pub fn finish(self) -> WordCounts {
-        self.counts.finish()
+        Ok(())
     }
 }
 
-/// Where a slice of at least `bytes` bytes of `text` may end in `format` (the whole text if nowhere).
-fn cut_after(text: &[u8], bytes: usize, format: CorpusFormat) -> usize {
-    let ends_slice = |is_end: fn(&u8) -> bool| {
-        let tail = text.get(bytes..).unwrap_or_default();
-        tail.iter().position(is_end).map(|at| bytes + at + 1)
-    };
+/// The last place in `text` where `format` surely ends a word, line or chunk (0 if none): after
+/// the last ASCII blank of running text, after the last line break of word-count lines, and
+/// before the last space that follows a visible ASCII character in byte chunks. An ASCII byte is
+/// a whole character, so the cut falls on a character boundary of any UTF-8 text.
+fn last_cut(text: &[u8], format: CorpusFormat) -> usize {
+    let after_last = |is_end: fn(&u8) -> bool| text.iter().rposition(is_end).map(|at| at + 1);
     let found = match format {
-        CorpusFormat::FreeText => ends_slice(u8::is_ascii_whitespace),
-        CorpusFormat::WordCountLines => ends_slice(|&b| b == b'\n'),
+        CorpusFormat::FreeText => after_last(u8::is_ascii_whitespace),
+        CorpusFormat::WordCountLines => after_last(|&b| b == b'\n'),
         // A chunk never runs from a visible character into the space after it: the space starts
         // the next chunk (` ?letters`), so every pattern cuts there in the whole text too.
-        CorpusFormat::ByteLevel(_) => (bytes.max(1)..text.len())
-            .find(|&at| text[at] == b' ' && text[at - 1].is_ascii_graphic()),
+        CorpusFormat::ByteLevel(_) => {
+            (1..text.len()).rfind(|&at| text[at] == b' ' && text[at - 1].is_ascii_graphic())
+        }
     };
-    found.unwrap_or(text.len())
+    found.unwrap_or(0)
 }
 
-/// Adds up counts per word while remembering first-appearance order; the map only lives while reading.
+/// Adds up counts per word while remembering first-appearance order; the map only lives while
+/// reading. It keys words as read (owned, since a stream's pieces do not outlive their feed).
 #[derive(Default)]
-struct Counter<'t> {
-    index: FxHashMap<&'t str, usize>,
+struct Counter {
+    index: FxHashMap<Box<str>, usize>,
     entries: Vec<(String, u64)>,
 }
 
-impl<'t> Counter<'t> {
+impl Counter {
     /// Every word of running text, once each time it occurs.
-    fn add_words(&mut self, text: &'t str) {
+    fn add_words(&mut self, text: &str) {
         for word in text.split_whitespace() {
             self.add(word, 1);
         }
     }
 
     /// Every chunk `pattern` cuts `text` into, kept as its stand-ins.
-    fn add_chunks(&mut self, text: &'t str, pattern: Pattern) {
+    fn add_chunks(&mut self, text: &str, pattern: Pattern) {
         for chunk in pattern.pretokenize(text) {
             self.add_spelled(chunk, 1, stand_ins);
         }
@@ -238,7 +254,7 @@ impl<'t> Counter<'t> {
 
     /// `WORD COUNT` lines, the first of which is line `lines_before + 1` of the whole text; returns
     /// the number of lines read in all.
-    fn add_count_lines(&mut self, text: &'t str, lines_before: usize) -> Result<usize, BpeError> {
+    fn add_count_lines(&mut self, text: &str, lines_before: usize) -> Result<usize, BpeError> {
         let mut read = lines_before;
         for line in text.lines() {
             read += 1;
@@ -259,16 +275,16 @@ impl<'t> Counter<'t> {
         Ok(read)
     }
 
-    fn add(&mut self, word: &'t str, count: u64) {
+    fn add(&mut self, word: &str, count: u64) {
         self.add_spelled(word, count, str::to_string);
     }
 
     /// Counts `word`, kept as `spelled(word)` when first seen (the map keys the text as read).
-    fn add_spelled(&mut self, word: &'t str, count: u64, spelled: fn(&str) -> String) {
+    fn add_spelled(&mut self, word: &str, count: u64, spelled: fn(&str) -> String) {
         match self.index.get(word) {
             Some(&i) => self.entries[i].1 = self.entries[i].1.saturating_add(count),
             None => {
-                self.index.insert(word, self.entries.len());
+                self.index.insert(word.into(), self.entries.len());
                 self.entries.push((spelled(word), count));
             }
         }
@@ -332,16 +348,17 @@ mod tests {
         );
     }
 
-    /// Reads `text` in slices of `bytes` to the end.
+    /// Reads `text` fed in pieces of `bytes` (at least 1), cut anywhere, even inside a character.
     fn read_in_slices(
         text: &str,
         format: CorpusFormat,
         bytes: usize,
     ) -> Result<WordCounts, BpeError> {
-        let mut reader = CorpusReader::new(text, format);
-        while !reader.read(bytes)? {}
-        assert_eq!(reader.remaining(), 0);
-        Ok(reader.finish())
+        let mut stream = CorpusStream::new(format);
+        for piece in text.as_bytes().chunks(bytes.max(1)) {
+            stream.feed(piece)?;
+        }
+        stream.finish()
     }
 
     #[test]
@@ -394,15 +411,53 @@ mod tests {
     }
 
     #[test]
-    fn a_slice_ends_after_a_line_or_a_blank_never_inside_a_word() {
-        let mut reader = CorpusReader::new("ab cd\nef", CorpusFormat::FreeText);
-        assert!(!reader.read(1).unwrap());
-        assert_eq!(reader.remaining(), "cd\nef".len());
-        let mut reader = CorpusReader::new("ab 1\ncd 2\n", CorpusFormat::WordCountLines);
-        assert!(!reader.read(1).unwrap());
-        assert_eq!(reader.remaining(), "cd 2\n".len());
-        assert!(reader.read(1).unwrap());
-        assert_eq!(entries(&reader.finish()), [("ab", 1), ("cd", 2)]);
+    fn a_stream_holds_back_only_the_unfinished_word() {
+        let mut stream = CorpusStream::new(CorpusFormat::FreeText);
+        stream.feed(b"ab cd").unwrap();
+        assert_eq!(stream.pending(), "cd".len());
+        stream.feed(b"e\nf").unwrap();
+        assert_eq!(stream.pending(), "f".len());
+        assert_eq!(
+            entries(&stream.finish().unwrap()),
+            [("ab", 1), ("cde", 1), ("f", 1)]
+        );
+        let mut stream = CorpusStream::new(CorpusFormat::WordCountLines);
+        stream.feed(b"ab 1\ncd 2").unwrap();
+        assert_eq!(stream.pending(), "cd 2".len());
+        assert_eq!(entries(&stream.finish().unwrap()), [("ab", 1), ("cd", 2)]);
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_refused_at_their_offset_in_any_slicing() {
+        // A character split across pieces is fine; a broken one is not, wherever the pieces end.
+        let mut text = "caf\u{e9} ol\u{e9} ".as_bytes().to_vec();
+        let bad_at = text.len() as u64 + 2;
+        text.extend_from_slice(b"na\xe9ve words after");
+        for format in [
+            CorpusFormat::FreeText,
+            CorpusFormat::ByteLevel(Pattern::Gpt2),
+        ] {
+            for bytes in 1..=text.len() {
+                let mut stream = CorpusStream::new(format);
+                let failed = text
+                    .chunks(bytes)
+                    .try_for_each(|piece| stream.feed(piece))
+                    .and_then(|()| stream.finish().map(drop));
+                assert_eq!(
+                    failed,
+                    Err(BpeError::NotUtf8 { at_byte: bad_at }),
+                    "{bytes}"
+                );
+            }
+        }
+        let cut_short = &"caf\u{e9}".as_bytes()[..4];
+        let mut stream = CorpusStream::new(CorpusFormat::FreeText);
+        stream.feed(cut_short).unwrap();
+        assert_eq!(stream.finish(), Err(BpeError::NotUtf8 { at_byte: 3 }));
+        assert_eq!(
+            BpeError::NotUtf8 { at_byte: 3 }.to_string(),
+            "the corpus is not valid UTF-8 (at byte 3)"
+        );
     }
 
     #[test]

@@ -34,7 +34,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use byte_level::Pattern;
-pub use corpus::{CorpusFormat, CorpusReader, WordCounts};
+pub use corpus::{CorpusFormat, CorpusStream, WordCounts};
 pub use encoder::{EncodeStep, Encoder, Encoding};
 pub use export::{merges_txt, ranks_tiktoken, tokenizer_json, vocab_json};
 pub use loaded::LoadedBpe;
@@ -189,6 +189,8 @@ pub enum BpeError {
     CorpusTooLarge,
     /// A model read from files whose tables do not fit together (why, in a phrase).
     BadModel(String),
+    /// The corpus's bytes are not UTF-8 from this offset on.
+    NotUtf8 { at_byte: u64 },
 }
 
 impl fmt::Display for BpeError {
@@ -208,6 +210,9 @@ impl fmt::Display for BpeError {
                 write!(f, "merges file line {line}: expected `LEFT RIGHT`, got `{text}`")
             }
             BpeError::BadModel(why) => write!(f, "the model file is invalid: {why}"),
+            BpeError::NotUtf8 { at_byte } => {
+                write!(f, "the corpus is not valid UTF-8 (at byte {at_byte})")
+            }
             BpeError::CorpusTooLarge => write!(
                 f,
                 "the corpus is too large: its pair counts would overflow 64 bits or it has more than 2^31 symbols"

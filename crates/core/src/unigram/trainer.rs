@@ -408,7 +408,8 @@ impl Trainer {
 
 /// Trains on `text` (whitespace-separated words) to a vocabulary of `options.vocab_size`.
 pub fn train(text: &str, options: UnigramOptions) -> Result<Model, UnigramError> {
-    Ok(Trainer::new(super::unigram_words(text), options)?.into_model())
+    let words = super::unigram_words(&crate::bpe::WordCounts::from_text(text));
+    Ok(Trainer::new(words, options)?.into_model())
 }
 
 /// ψ(x), as sentencepiece computes it: the recurrence up to 7, then the asymptotic series.
@@ -468,7 +469,7 @@ mod tests {
     fn rounds_shrink_and_end_final() {
         let text = "lower lowest newer newest wider widest ".repeat(10);
         let mut trainer = Trainer::new(
-            super::super::unigram_words(&text),
+            super::super::unigram_words(&crate::bpe::WordCounts::from_text(&text)),
             UnigramOptions::with_vocab(16),
         )
         .unwrap();

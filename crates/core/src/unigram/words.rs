@@ -5,9 +5,11 @@
 use super::WORD_START;
 use crate::bpe::WordCounts;
 
-/// Distinct `▁word`s with their counts, in order of first appearance.
-pub fn unigram_words(text: &str) -> Vec<(String, u64)> {
-    WordCounts::from_text(text)
+/// Distinct `▁word`s with their counts, in order of first appearance, from the whitespace-separated
+/// words of a corpus (read whole with [`WordCounts::from_text`], or streamed as
+/// [`CorpusFormat::FreeText`](crate::bpe::CorpusFormat::FreeText)).
+pub fn unigram_words(words: &WordCounts) -> Vec<(String, u64)> {
+    words
         .entries()
         .iter()
         .map(|(word, count)| (format!("{WORD_START}{word}"), *count))
@@ -27,13 +29,13 @@ mod tests {
     #[test]
     fn words_get_the_mark_and_counts() {
         assert_eq!(
-            unigram_words("the cat  the\nhat"),
+            unigram_words(&WordCounts::from_text("the cat  the\nhat")),
             [
                 ("▁the".to_string(), 2),
                 ("▁cat".into(), 1),
                 ("▁hat".into(), 1)
             ]
         );
-        assert!(unigram_words(" \n ").is_empty());
+        assert!(unigram_words(&WordCounts::from_text(" \n ")).is_empty());
     }
 }

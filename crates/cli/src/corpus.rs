@@ -1,0 +1,41 @@
+//! A training corpus read from its file a piece at a time into word counts, so `til bpe train` and
+//! `til unigram train` hold the table of distinct words and one piece, never the whole file.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use til_core::bpe::{CorpusFormat, CorpusStream, WordCounts};
+
+use crate::Failure;
+
+/// How much of the file one read takes: large enough that reading costs nothing beside counting.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// The words of the corpus at `path` (stdin for `-`) in `format`; one line naming the file for
+/// anything wrong with it.
+pub fn read_words(path: &Path, format: CorpusFormat) -> Result<WordCounts, Failure> {
+    let failed = |why: String| Failure::Run(format!("{}: {why}", path.display()));
+    let mut input: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(
+            File::open(path)
+                .map_err(|e| Failure::Run(format!("cannot read `{}`: {e}", path.display())))?,
+        )
+    };
+    let mut stream = CorpusStream::new(format);
+    let mut piece = vec![0u8; PIECE_BYTES];
+    loop {
+        let read = match input.read(&mut piece) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(failed(format!("cannot read: {e}"))),
+        };
+        stream
+            .feed(&piece[..read])
+            .map_err(|e| failed(e.to_string()))?;
+    }
+    stream.finish().map_err(|e| failed(e.to_string()))
+}
