@@ -498,7 +498,8 @@ impl Combine for CosMul {
 }
 
 /// `out[w × width + r]` = word w · row `4 × groups.start + r`, for `width = 4 × groups.len()` rows
-/// of `packed` (see [`BenchmarkRun`]): four words at a time share each load of four rows.
+/// of `packed` (see [`BenchmarkRun`]): four words and two groups of four rows at a time, so each
+/// load of a row group serves four words and each word's value two groups (eight sums in flight).
 #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
 fn block_cosines(
     words: &[&[f32]],
@@ -509,34 +510,61 @@ fn block_cosines(
 ) {
     let width = groups.len() * 4;
     let block = &packed[groups.start * dims * 4..groups.end * dims * 4];
-    for (g, group) in block.chunks_exact(dims * 4).enumerate() {
-        let mut store = |first: usize, sums: &[F32x4]| {
-            for (i, sum) in sums.iter().enumerate() {
-                out[(first + i) * width + g * 4..][..4].copy_from_slice(&sum.to_array());
+    let mut store = |first_word: usize, first_group: usize, sums: &[[F32x4; 2]], taken: usize| {
+        for (i, sums) in sums.iter().enumerate() {
+            for (g, sum) in sums[..taken].iter().enumerate() {
+                let at = (first_word + i) * width + (first_group + g) * 4;
+                out[at..at + 4].copy_from_slice(&sum.to_array());
             }
+        }
+    };
+    for (pair, two) in block.chunks(dims * 8).enumerate() {
+        // The last chunk may hold one group: it is paired with itself and the copy not stored.
+        let (first, second) = two.split_at(dims * 4);
+        let (second, taken) = match second.is_empty() {
+            true => (first, 1),
+            false => (second, 2),
         };
         let mut quads = words.chunks_exact(4);
         for (q, quad) in (&mut quads).enumerate() {
+            let quad = [quad[0], quad[1], quad[2], quad[3]];
             store(
                 4 * q,
-                &group_dots([quad[0], quad[1], quad[2], quad[3]], group),
+                2 * pair,
+                &group_dots(quad, [first, second], dims),
+                taken,
             );
         }
-        let first = words.len() - quads.remainder().len();
+        let rest = words.len() - quads.remainder().len();
         for (i, &word) in quads.remainder().iter().enumerate() {
-            store(first + i, &group_dots([word], group));
+            store(
+                rest + i,
+                2 * pair,
+                &group_dots([word], [first, second], dims),
+                taken,
+            );
         }
     }
 }
 
-/// The dot products of `N` words with one packed group of four rows: `N` independent sums.
+/// The dot products of `N` words with `G` packed groups of four rows: `N × G` independent sums.
 #[inline(always)]
-fn group_dots<const N: usize>(words: [&[f32]; N], group: &[f32]) -> [F32x4; N] {
-    let mut sums = [F32x4::splat(0.0); N];
-    for (k, rows) in group.chunks_exact(4).enumerate() {
-        let rows = F32x4::load(rows);
-        for (sum, word) in sums.iter_mut().zip(&words) {
-            *sum = *sum + F32x4::splat(word[k]) * rows;
+fn group_dots<const N: usize, const G: usize>(
+    words: [&[f32]; N],
+    groups: [&[f32]; G],
+    dims: usize,
+) -> [[F32x4; G]; N] {
+    // Slices of known length, so the loop below needs no bounds checks.
+    let words = words.map(|w| &w[..dims]);
+    let groups = groups.map(|g| &g[..dims * 4]);
+    let mut sums = [[F32x4::splat(0.0); G]; N];
+    for k in 0..dims {
+        let rows: [F32x4; G] = std::array::from_fn(|g| F32x4::load(&groups[g][k * 4..]));
+        for (sums, word) in sums.iter_mut().zip(&words) {
+            let value = F32x4::splat(word[k]);
+            for (sum, rows) in sums.iter_mut().zip(rows) {
+                *sum = *sum + value * rows;
+            }
         }
     }
     sums
@@ -573,22 +601,33 @@ fn update_best<C: Combine>(
     }
 }
 
-/// The highest score over the rows, four at a time (`-inf` when there are none).
+/// The highest score over the rows (`-inf` when there are none), sixteen at a time in four
+/// separate maxima: one running maximum would wait for the one before it at every step, and the
+/// highest of a set is the same whatever the order it is taken in.
 #[inline(always)]
 fn max_score<C: Combine>(a: &[f32], b: &[f32], c: &[f32]) -> f32 {
-    let main = a.len() - a.len() % 4;
-    let mut lanes = F32x4::splat(f32::NEG_INFINITY);
-    for r in (0..main).step_by(4) {
-        lanes = lanes.max(C::score(
-            F32x4::load(&a[r..]),
-            F32x4::load(&b[r..]),
-            F32x4::load(&c[r..]),
-        ));
+    const STEP: usize = 16;
+    let main = a.len() - a.len() % STEP;
+    let mut lanes = [F32x4::splat(f32::NEG_INFINITY); STEP / 4];
+    let steps = a[..main]
+        .chunks_exact(STEP)
+        .zip(b[..main].chunks_exact(STEP))
+        .zip(c[..main].chunks_exact(STEP));
+    for ((a, b), c) in steps {
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            let at = 4 * i..4 * i + 4;
+            let score = C::score(
+                F32x4::load(&a[at.clone()]),
+                F32x4::load(&b[at.clone()]),
+                F32x4::load(&c[at]),
+            );
+            *lane = lane.max(score);
+        }
     }
     let tail = (main..a.len()).map(|r| C::score(a[r], b[r], c[r]));
     lanes
-        .to_array()
-        .into_iter()
+        .iter()
+        .flat_map(|lane| lane.to_array())
         .chain(tail)
         .fold(f32::NEG_INFINITY, |m, v| if v > m { v } else { m })
 }
