@@ -35,6 +35,11 @@ pub fn UnigramPanel(lab: BpeLab) -> impl IntoView {
                     <input type="number" min="4" data-testid="unigram-vocab" value=FIRST_VOCAB
                         on:change=move |ev| run.vocab.set(event_target_value(&ev))/>
                 </label>
+                <label>
+                    <input type="checkbox" data-testid="unigram-byte-fallback"
+                        on:change=move |ev| run.byte_fallback.set(event_target_checked(&ev))/>
+                    " byte fallback (256 byte pieces: no <unk>)"
+                </label>
                 <button type="button" data-testid="unigram-train" disabled=move || run.running.get()
                     on:click=move |_| match lab.corpus_file.with_untracked(Option::is_some) {
                         true => run.status.set(FILE_REFUSED.to_string()),

@@ -13,6 +13,8 @@ use crate::worker::{ask, field, text_field};
 pub struct UnigramRun {
     /// The vocabulary asked for, meta pieces included, as typed (the worker checks it).
     pub vocab: RwSignal<String>,
+    /// Whether the model gets the 256 byte pieces for characters no piece covers.
+    pub byte_fallback: RwSignal<bool>,
     /// Each state as the worker wrote it, in order.
     pub states: RwSignal<Vec<String>>,
     /// The state on show.
@@ -35,6 +37,7 @@ impl UnigramRun {
     pub fn new() -> UnigramRun {
         UnigramRun {
             vocab: RwSignal::new(FIRST_VOCAB.to_string()),
+            byte_fallback: RwSignal::new(false),
             states: RwSignal::new(Vec::new()),
             position: RwSignal::new(0),
             running: RwSignal::new(false),
@@ -79,6 +82,7 @@ impl UnigramRun {
     /// Asks for the seeds, then state after state, keeping each while the run is the current one.
     async fn run(self, corpus: String, generation: usize) -> Result<String, String> {
         let vocab = JsValue::from_str(&self.vocab.get_untracked());
+        let byte_fallback = JsValue::from_bool(self.byte_fallback.get_untracked());
         let mut question = [
             ("unigram", JsValue::from_str("start")),
             ("corpus", JsValue::from_str(&corpus)),
@@ -88,6 +92,7 @@ impl UnigramRun {
                 (question[0].0, &question[0].1),
                 (question[1].0, &question[1].1),
                 ("vocab", &vocab),
+                ("byteFallback", &byte_fallback),
             ];
             let data = ask(&asked).await?;
             if field(&data, "index").is_undefined() {

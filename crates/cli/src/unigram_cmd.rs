@@ -18,15 +18,17 @@ use crate::options::{usage, utf8_args, Given, WHOLE};
 use crate::Failure;
 
 pub const UNIGRAM_USAGE: &str = "\
-usage: til unigram train --corpus FILE --vocab N [--export DIR]
+usage: til unigram train --corpus FILE --vocab N [--byte-fallback] [--export DIR]
 
 train: SentencePiece's Unigram algorithm with its defaults (words split on whitespace and
        marked with ▁, every character kept, pieces up to 16 characters, no byte fallback).
        Prints one line per round: `seeds|em|prune|final SIZE TOKENS [LOGLIK/TOKEN|REMOVED]`.
-  --corpus FILE   running text (UTF-8)
-  --vocab N       the final vocabulary, <unk>, <s> and </s> included
-  --export DIR    also write DIR/tokenizer.json (Hugging Face tokenizers) and
-                  DIR/unigram.model (sentencepiece)
+  --corpus FILE     running text (UTF-8), read a megabyte at a time
+  --vocab N         the final vocabulary, <unk>, <s> and </s> included
+  --byte-fallback   as sentencepiece's --byte_fallback: <0x00>…<0xFF> follow </s> (and count
+                    in N), and characters no piece covers are written as their UTF-8 bytes
+  --export DIR      also write DIR/tokenizer.json (Hugging Face tokenizers) and
+                    DIR/unigram.model (sentencepiece)
 ";
 
 /// Runs `til unigram ARGS…`.
@@ -43,10 +45,22 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
             )))
         }
     };
+    // The one option without a value, taken out before the `--name value` pairs are read.
+    const BYTE_FALLBACK: &str = "--byte-fallback";
+    let byte_fallback = match rest.iter().filter(|&&a| a == BYTE_FALLBACK).count() {
+        0 => false,
+        1 => true,
+        _ => return Err(usage(format!("{BYTE_FALLBACK} given twice"))),
+    };
+    let rest: Vec<&str> = rest
+        .iter()
+        .copied()
+        .filter(|&a| a != BYTE_FALLBACK)
+        .collect();
     let Some(given) = Given::parse(
         "unigram",
         "train",
-        rest,
+        &rest,
         &["--corpus", "--vocab", "--export"],
     )?
     else {
@@ -59,8 +73,11 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     let words = crate::corpus::read_words(&corpus, CorpusFormat::FreeText)?;
     let failed =
         |e: til_core::unigram::UnigramError| Failure::Run(format!("{}: {e}", corpus.display()));
-    let mut trainer =
-        Trainer::new(unigram_words(&words), UnigramOptions::with_vocab(vocab)).map_err(failed)?;
+    let options = UnigramOptions {
+        byte_fallback,
+        ..UnigramOptions::with_vocab(vocab)
+    };
+    let mut trainer = Trainer::new(unigram_words(&words), options).map_err(failed)?;
     print_round(out, trainer.rounds().last().expect("the seeds"))?;
     while let Some(round) = trainer.step() {
         print_round(out, round)?;
@@ -89,7 +106,7 @@ fn print_round(out: &mut impl Write, round: &til_core::unigram::Round) -> Result
         RoundKind::Seeds => ("seeds", String::new()),
         RoundKind::Em { .. } => ("em", format!(" {:.4}", round.log_likelihood_per_token)),
         RoundKind::Prune { removed_total, .. } => ("prune", format!(" {removed_total}")),
-        RoundKind::Final => ("final", String::new()),
+        RoundKind::Final { .. } => ("final", String::new()),
     };
     writeln!(out, "{name} {} {}{extra}", round.pieces.len(), round.tokens)?;
     Ok(())

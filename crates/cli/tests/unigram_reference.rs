@@ -7,6 +7,9 @@
 //!   1,000), each text's first three quarters for training and the rest held out;
 //! - the exported `unigram.model` loads in sentencepiece and `tokenizer.json` in `tokenizers`, and
 //!   both give the ids `til tokenize --sentencepiece` gives for the held-out text, line by line;
+//! - with byte fallback on both sides, trained on Tiny Shakespeare, held-out Shakespeare and the
+//!   UDHR's 45 languages (mostly characters neither model saw, written as bytes) count within 2 %,
+//!   and our files load in both peers with our ids;
 //! - a vocabulary smaller than the alphabet, an empty corpus and invalid UTF-8 get one clear line.
 //!
 //! The ratios are printed (`cargo test -- --nocapture`) for the README.
@@ -26,29 +29,41 @@ fn split(text: &str, share: f64) -> (&str, &str) {
     text.split_at(at)
 }
 
-/// `train` written to `dir/train.txt` and `til unigram train` on it to `vocab`, exported: the
-/// corpus file and the export directory.
-fn train_ours(dir: &Path, train: &str, vocab: usize) -> (PathBuf, PathBuf) {
+/// `train` written to `dir/train.txt` and `til unigram train` on it to `vocab` (with
+/// `--byte-fallback` if `byte_fallback`), exported: the corpus file and the export directory.
+fn train_ours(dir: &Path, train: &str, vocab: usize, byte_fallback: bool) -> (PathBuf, PathBuf) {
     let (train_path, export) = (dir.join("train.txt"), dir.join("ours"));
     fs::write(&train_path, train).unwrap();
-    stdout(&til(&[
+    let vocab = vocab.to_string();
+    let mut args = vec![
         "unigram",
         "train",
         "--corpus",
         path_arg(&train_path),
         "--vocab",
-        &vocab.to_string(),
+        &vocab,
         "--export",
         path_arg(&export),
-    ]));
+    ];
+    if byte_fallback {
+        args.push("--byte-fallback");
+    }
+    stdout(&til(&args));
     (train_path, export)
 }
 
-/// Trains both on `train` and returns (ours, sentencepiece's) token counts on `held`.
-fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, usize) {
+/// Trains both on `train` and returns (ours, sentencepiece's) token counts on `held`, and our
+/// export directory.
+fn token_counts(
+    dir: &Path,
+    train: &str,
+    held: &str,
+    vocab: usize,
+    byte_fallback: bool,
+) -> (usize, usize, PathBuf) {
     let held_path = dir.join("held.txt");
     fs::write(&held_path, held).unwrap();
-    let (train_path, ours) = train_ours(dir, train, vocab);
+    let (train_path, ours) = train_ours(dir, train, vocab, byte_fallback);
     let prefix = dir.join("spm");
     zoo_script(
         "tests/reference/train_spm.py",
@@ -59,6 +74,7 @@ fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, us
             &format!("vocab_size={vocab}"),
             "character_coverage=1.0",
             "normalization_rule_name=identity",
+            &format!("byte_fallback={byte_fallback}"),
         ],
     );
     let count = |model: &Path| {
@@ -71,7 +87,18 @@ fn token_counts(dir: &Path, train: &str, held: &str, vocab: usize) -> (usize, us
     (
         count(&ours.join("unigram.model")),
         count(&dir.join("spm.model")),
+        ours,
     )
+}
+
+/// Article 1 of the UDHR in every language the lab ships, one line each.
+fn udhr_lines() -> Vec<String> {
+    let udhr = fs::read_to_string(repo_path("assets/udhr/article1.tsv")).unwrap();
+    // After the checksum line and the header: code, BCP 47 tag, name, direction, article 1.
+    udhr.lines()
+        .skip(2)
+        .map(|row| row.split('\t').nth(4).expect("five columns").to_string())
+        .collect()
 }
 
 #[test]
@@ -79,7 +106,7 @@ fn held_out_token_counts_are_within_two_percent_of_sentencepiece() {
     let shakespeare = fs::read_to_string(repo_path("assets/tinyshakespeare.txt")).unwrap();
     let (train, held) = split(&shakespeare, 0.9);
     let dir = scratch("unigram-quality-shakespeare");
-    let (ours, theirs) = token_counts(&dir, train, held, 8_000);
+    let (ours, theirs, _) = token_counts(&dir, train, held, 8_000, false);
     let ratio = ours as f64 / theirs as f64;
     println!(
         "Tiny Shakespeare, vocabulary 8000: ours {ours} tokens, sentencepiece {theirs}: {ratio:.4}"
@@ -92,10 +119,7 @@ fn held_out_token_counts_are_within_two_percent_of_sentencepiece() {
     // Every language's article 1, each split the same way, so all scripts are in both halves.
     let mut train = String::new();
     let mut held = String::new();
-    let udhr = fs::read_to_string(repo_path("assets/udhr/article1.tsv")).unwrap();
-    // After the checksum line and the header: code, BCP 47 tag, name, direction, article 1.
-    for row in udhr.lines().skip(2) {
-        let line = row.split('\t').nth(4).expect("five columns");
+    for line in udhr_lines() {
         let words: Vec<&str> = line.split(' ').collect();
         let cut = words.len() * 3 / 4;
         train.push_str(&words[..cut].join(" "));
@@ -104,7 +128,7 @@ fn held_out_token_counts_are_within_two_percent_of_sentencepiece() {
         held.push('\n');
     }
     let dir = scratch("unigram-quality-udhr");
-    let (ours, theirs) = token_counts(&dir, &train, &held, 1_000);
+    let (ours, theirs, _) = token_counts(&dir, &train, &held, 1_000, false);
     let ratio = ours as f64 / theirs as f64;
     println!(
         "UDHR article 1, vocabulary 1000: ours {ours} tokens, sentencepiece {theirs}: {ratio:.4}"
@@ -120,13 +144,39 @@ fn exported_files_load_in_sentencepiece_and_tokenizers_with_our_ids() {
     let shakespeare = fs::read_to_string(repo_path("assets/tinyshakespeare.txt")).unwrap();
     let (train, held) = split(&shakespeare, 0.5);
     let dir = scratch("unigram-export");
-    let (_, export) = train_ours(&dir, train, 2000);
+    let (_, export) = train_ours(&dir, train, 2000, false);
     // Lines of held-out text, each a file of its own for both sides.
     let lines: Vec<&str> = held
         .lines()
         .filter(|l| !l.trim().is_empty())
         .take(300)
         .collect();
+    assert_peers_give_our_ids(&dir, &export, &lines);
+}
+
+#[test]
+fn byte_fallback_writes_unseen_scripts_as_sentencepiece_does() {
+    let shakespeare = fs::read_to_string(repo_path("assets/tinyshakespeare.txt")).unwrap();
+    let (train, held) = split(&shakespeare, 0.9);
+    let udhr = udhr_lines();
+    let held = format!("{held}\n{}\n", udhr.join("\n"));
+    let dir = scratch("unigram-byte-fallback");
+    let (ours, theirs, export) = token_counts(&dir, train, &held, 2_000, true);
+    let ratio = ours as f64 / theirs as f64;
+    println!(
+        "Byte fallback, Tiny Shakespeare to 2000, held out with the UDHR's 45 languages: ours {ours} tokens, sentencepiece {theirs}: {ratio:.4}"
+    );
+    assert!(
+        ratio <= 1.02,
+        "ours {ours} vs sentencepiece {theirs}: {ratio}"
+    );
+    let lines: Vec<&str> = udhr.iter().map(String::as_str).collect();
+    assert_peers_give_our_ids(&dir, &export, &lines);
+}
+
+/// Each of `lines` as a file: `sentencepiece` on `export`'s unigram.model and `tokenizers` on its
+/// tokenizer.json give the ids `til tokenize --sentencepiece` gives.
+fn assert_peers_give_our_ids(dir: &Path, export: &Path, lines: &[&str]) {
     let inputs = dir.join("lines.json");
     fs::write(&inputs, serde_json::to_string(&lines).unwrap()).unwrap();
     let model = export.join("unigram.model");
@@ -148,6 +198,8 @@ fn exported_files_load_in_sentencepiece_and_tokenizers_with_our_ids() {
     let mut spm_args = vec!["--sentencepiece", path_arg(&model)];
     spm_args.extend(&args);
     let sentencepiece = zoo_script("tests/reference/zoo_encode.py", &spm_args);
+    assert_eq!(sentencepiece.lines().count(), lines.len());
+    assert_eq!(tokenizers.lines().count(), lines.len());
     for (i, ((file, theirs), hf)) in files
         .iter()
         .zip(sentencepiece.lines())

@@ -26,7 +26,7 @@
 //!    computed (attention.rs), the tokens and tables as markup (first_layer_markup.rs) and
 //!    `total` (how many tokens the whole text makes).
 //!
-//! 9. from the page `{unigram: "start", id: N, corpus: TEXT, vocab: TEXT}`, then `{unigram: "step", id}`
+//! 9. from the page `{unigram: "start", id: N, corpus: TEXT, vocab: TEXT, byteFallback: BOOL}`, then `{unigram: "step", id}`
 //!    state after state, and `{unigram: "lattice", id, round: N, word: TEXT}`: a Unigram
 //!    training run the page steps through (unigram.rs).
 //!
@@ -273,7 +273,11 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         let text = |name| text_field(&data, name);
         let number = |name| field(&data, name).as_f64().unwrap_or(0.0) as usize;
         match ask.as_str() {
-            "start" => unigram::start(&text("corpus"), &text("vocab")),
+            "start" => unigram::start(
+                &text("corpus"),
+                &text("vocab"),
+                field(&data, "byteFallback").is_truthy(),
+            ),
             "step" => unigram::step(),
             _ => unigram::lattice(number("round"), &text("word")),
         }

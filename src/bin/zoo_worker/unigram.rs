@@ -39,7 +39,7 @@ fn reply(trainer: &Trainer, index: usize, asked: usize, after: &str) -> Object {
     let round = &trainer.rounds()[index];
     let reply = Object::new();
     set(&reply, "index", &JsValue::from(index as u32));
-    let status = if round.kind == RoundKind::Final {
+    let status = if matches!(round.kind, RoundKind::Final { .. }) {
         format!(
             "Trained: {} states, from the seeds to the final vocabulary of {}.",
             index + 1,
@@ -70,9 +70,9 @@ fn forget_urls(run: &Run) {
 /// The largest vocabulary the page takes.
 const MAX_VOCAB: usize = 50_000;
 
-/// Seeds a run on `corpus` (running text) towards `vocab` pieces (as typed); answers the seeds'
-/// state.
-pub fn start(corpus: &str, vocab: &str) -> Result<Object, String> {
+/// Seeds a run on `corpus` (running text) towards `vocab` pieces (as typed), with the 256 byte
+/// pieces if `byte_fallback`; answers the seeds' state.
+pub fn start(corpus: &str, vocab: &str, byte_fallback: bool) -> Result<Object, String> {
     let vocab = vocab
         .trim()
         .parse::<usize>()
@@ -86,7 +86,10 @@ pub fn start(corpus: &str, vocab: &str) -> Result<Object, String> {
         })?;
     let trainer = Trainer::new(
         unigram_words(&WordCounts::from_text(corpus)),
-        UnigramOptions::with_vocab(vocab),
+        UnigramOptions {
+            byte_fallback,
+            ..UnigramOptions::with_vocab(vocab)
+        },
     )
     .map_err(|e| format!("Cannot train: {e}."))?;
     let answer = reply(&trainer, 0, vocab, "");
@@ -120,7 +123,7 @@ pub fn step() -> Result<Object, String> {
         let Some(round) = run.trainer.step() else {
             return Ok(Object::new());
         };
-        let links = if round.kind == RoundKind::Final {
+        let links = if matches!(round.kind, RoundKind::Final { .. }) {
             export(run)?
         } else {
             String::new()

@@ -31,9 +31,12 @@ fn what(round: &Round) -> (&'static str, String) {
             "prune",
             format!("Pruning round {round}: each piece's loss is how much the corpus likelihood drops when its Viterbi uses fall to their second-best split; the smallest losses go until 75 % of the pieces are left."),
         ),
-        RoundKind::Final => (
+        RoundKind::Final { fixed } => (
             "final",
-            "The final vocabulary: <unk>, <s> and </s>, every character, then the best-scored pieces up to the size asked for.".into(),
+            format!(
+                "The final vocabulary: <unk>, <s> and </s>{}, every character, then the best-scored pieces up to the size asked for.",
+                if *fixed > 3 { ", the 256 byte pieces <0x00>…<0xFF> (a character no piece covers is written as its UTF-8 bytes)" } else { "" }
+            ),
         ),
     }
 }

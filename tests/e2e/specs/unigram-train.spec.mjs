@@ -180,3 +180,37 @@ test('Cancel keeps the Unigram states already finished', async (t) => {
   assert.equal(await page.getByTestId('unigram-train').isEnabled(), true);
   app.assertNoErrors();
 });
+
+test('byte fallback: the 256 byte pieces join the vocabulary, and unseen scripts are bytes in sentencepiece and tokenizers alike', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'til-unigram-bytes-'));
+  const app = await launch({ timeoutMs: 120_000 });
+  t.after(() => { app.close(); rmSync(dir, { recursive: true, force: true }); });
+  const { page } = app;
+  await seedReady(page);
+  const corpus = readFileSync(join(ROOT, 'assets', 'tinyshakespeare.txt'), 'utf8').slice(0, 60_000);
+  const vocab = new Set([...corpus.replace(/\s/g, '')]).size + 3 + 256 + 100;
+  await page.getByTestId('bpe-corpus').fill(corpus);
+  const field = page.getByTestId('unigram-vocab');
+  await field.fill(String(vocab));
+  await field.dispatchEvent('change');
+  await page.getByTestId('unigram-byte-fallback').check();
+  await page.getByTestId('unigram-train').click();
+  await page.getByTestId('unigram-status').filter({ hasText: 'Trained:' }).waitFor();
+  const final = page.locator('[data-testid="unigram-round"]');
+  assert.equal(await final.getAttribute('data-kind'), 'final');
+  assert.equal(Number(await final.getAttribute('data-size')), vocab);
+  assert.match(await final.innerText(), /the 256 byte pieces <0x00>…<0xFF>/);
+  await save(page, 'unigram-export-model', join(dir, 'unigram.model'));
+  await save(page, 'unigram-export-json', join(dir, 'tokenizer.json'));
+  // Characters Shakespeare never wrote: their UTF-8 bytes (東 is E6 9D B1, id 3 + byte), no <unk>.
+  const text = 'To be, or not to be: 東京 naïve 🦀 Привет мир';
+  const textFile = join(dir, 'text.txt');
+  writeFileSync(textFile, text, 'utf8');
+  const spm = ids(zooScript('zoo_encode.py', ['--sentencepiece', join(dir, 'unigram.model'), textFile]));
+  assert.ok(!spm.includes(0), spm.join(' '));
+  for (const byte of [0xe6, 0x9d, 0xb1]) assert.ok(spm.includes(3 + byte), `${byte} in ${spm.join(' ')}`);
+  const texts = join(dir, 'texts.json');
+  writeFileSync(texts, JSON.stringify([text]), 'utf8');
+  assert.deepEqual(ids(zooScript('byte_bpe_reference.py', ['hf-encode', join(dir, 'tokenizer.json'), texts])), spm);
+  app.assertNoErrors();
+});

@@ -1,7 +1,9 @@
 //! SentencePiece's Unigram language-model tokenizer, trained as `sentencepiece` 0.2.1 trains it
 //! (`unigram_model_trainer.cc`) with its defaults: whitespace-split words marked with `▁`, every
 //! character kept, pieces of at most 16 characters that never mix scripts or digits with letters,
-//! no byte fallback, no digit splitting.
+//! no digit splitting; byte fallback on request (sentencepiece's `--byte_fallback`: the 256 pieces
+//! `<0x00>`…`<0xFF>` follow the meta pieces, and a character no piece covers is written as its
+//! UTF-8 bytes instead of `<unk>`).
 //!
 //! The work happens in the sibling modules:
 //! - `words`: the corpus as distinct `▁word`s with counts;
@@ -12,7 +14,7 @@
 //! - `round_lattice`: a round's lattice of one word, as the stepper shows it;
 //! - `export`: the trained model as a `tokenizer.json` and as a SentencePiece `.model` file.
 //!
-//! Left out: byte fallback, user-defined and control symbols beyond `<unk>`, `<s>`, `</s>`,
+//! Left out: user-defined and control symbols beyond `<unk>`, `<s>`, `</s>`,
 //! sentence sampling and multithreading. The branching repeats that seed training are found with a
 //! hash map, not sentencepiece's suffix array, and were compared by outcome (held-out token counts,
 //! `crates/cli/tests/unigram_reference.rs`), not piece for piece.
@@ -51,6 +53,8 @@ pub struct UnigramOptions {
     pub sub_iterations: usize,
     /// The most seed pieces (1,000,000).
     pub seed_size: usize,
+    /// The 256 byte pieces after the meta pieces, for characters no piece covers (off).
+    pub byte_fallback: bool,
 }
 
 impl UnigramOptions {
@@ -61,8 +65,25 @@ impl UnigramOptions {
             shrinking_factor: 0.75,
             sub_iterations: 2,
             seed_size: 1_000_000,
+            byte_fallback: false,
         }
     }
+
+    /// The pieces every model of these options starts with, in id order: the meta pieces, then
+    /// with byte fallback the 256 byte pieces; all score 0.
+    pub fn fixed_pieces(&self) -> impl Iterator<Item = String> {
+        let with_bytes = self.byte_fallback;
+        let bytes = (0..=255u8).filter(move |_| with_bytes);
+        META_PIECES
+            .iter()
+            .map(|p| p.to_string())
+            .chain(bytes.map(byte_piece))
+    }
+}
+
+/// Byte `b`'s piece, as sentencepiece writes it: `<0x41>`.
+pub fn byte_piece(b: u8) -> String {
+    format!("<0x{b:02X}>")
 }
 
 /// Everything that can go wrong, each with one clear sentence.
@@ -70,18 +91,28 @@ impl UnigramOptions {
 pub enum UnigramError {
     /// The corpus has no words.
     EmptyCorpus,
-    /// The vocabulary cannot hold the meta pieces and every character.
-    VocabTooSmall { asked: usize, needed: usize },
+    /// The vocabulary cannot hold the fixed pieces (meta, and bytes with byte fallback) and
+    /// every character.
+    VocabTooSmall {
+        asked: usize,
+        characters: usize,
+        fixed: usize,
+    },
 }
 
 impl fmt::Display for UnigramError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UnigramError::EmptyCorpus => write!(f, "the corpus has no words"),
-            UnigramError::VocabTooSmall { asked, needed } => write!(
+            UnigramError::VocabTooSmall {
+                asked,
+                characters,
+                fixed,
+            } => write!(
                 f,
-                "a vocabulary of {asked} is smaller than the alphabet: the corpus has {} distinct characters, and <unk>, <s> and </s> take 3 ids, so it needs at least {needed}",
-                needed - 3
+                "a vocabulary of {asked} is smaller than the alphabet: the corpus has {characters} distinct characters, and {} take {fixed} ids, so it needs at least {}",
+                if *fixed == META_PIECES.len() { "<unk>, <s> and </s>" } else { "<unk>, <s>, </s> and the 256 bytes" },
+                characters + fixed
             ),
         }
     }

@@ -139,7 +139,7 @@ mod tests {
             ("▁", -1.0),
             ("a", -1.0),
         ];
-        let (_, candidates) = RoundLattice::new(&round(RoundKind::Final, &pieces))
+        let (_, candidates) = RoundLattice::new(&round(RoundKind::Final { fixed: 3 }, &pieces))
             .candidates("ax")
             .unwrap();
         let ids: Vec<u32> = candidates.iter().map(|c| c.id).collect();

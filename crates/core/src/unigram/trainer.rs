@@ -44,8 +44,8 @@ pub enum RoundKind {
         removed_total: usize,
         costless: usize,
     },
-    /// The final vocabulary.
-    Final,
+    /// The final vocabulary, whose first `fixed` pieces are the meta and byte pieces.
+    Final { fixed: usize },
 }
 
 /// How many removed pieces a pruning round keeps by name.
@@ -66,31 +66,44 @@ pub struct Round {
 }
 
 impl Round {
-    /// How many meta pieces (`<unk>`, `<s>`, `</s>`) lead the pieces: only the final round's.
+    /// How many fixed pieces (`<unk>`, `<s>`, `</s>`, and the bytes with byte fallback) lead the
+    /// pieces: only the final round's.
     pub fn meta_pieces(&self) -> usize {
         match self.kind {
-            RoundKind::Final => META_PIECES.len(),
+            RoundKind::Final { fixed } => fixed,
             _ => 0,
         }
     }
 }
 
-/// A trained model: pieces in id order, `<unk>`, `<s>`, `</s>` first (score 0).
+/// A trained model: pieces in id order, `<unk>`, `<s>`, `</s>` first, then with byte fallback
+/// `<0x00>`…`<0xFF>` (all score 0).
 #[derive(Clone, Debug)]
 pub struct Model {
     pieces: Vec<(String, f64)>,
+    /// How many pieces lead as meta and byte pieces (3, or 259 with byte fallback).
+    fixed: usize,
     index: PieceIndex,
 }
 
 impl Model {
-    fn new(pieces: Vec<(String, f64)>) -> Model {
-        let index = PieceIndex::new(
-            pieces
-                .iter()
-                .skip(META_PIECES.len())
-                .map(|(p, s)| (p.as_str(), *s)),
-        );
-        Model { pieces, index }
+    fn new(pieces: Vec<(String, f64)>, fixed: usize) -> Model {
+        let index = PieceIndex::new(pieces.iter().skip(fixed).map(|(p, s)| (p.as_str(), *s)));
+        Model {
+            pieces,
+            fixed,
+            index,
+        }
+    }
+
+    /// How many pieces lead as meta and byte pieces.
+    pub fn fixed_pieces(&self) -> usize {
+        self.fixed
+    }
+
+    /// Whether characters no piece covers are written as their UTF-8 bytes.
+    pub fn byte_fallback(&self) -> bool {
+        self.fixed > META_PIECES.len()
     }
 
     /// `(piece, score)` in id order.
@@ -98,26 +111,34 @@ impl Model {
         &self.pieces
     }
 
-    /// The lattice of one `▁word` (node ids are model ids minus the 3 meta pieces, or
+    /// The lattice of one `▁word` (node ids are model ids minus the fixed pieces, or
     /// [`UNKNOWN`](super::lattice::UNKNOWN)).
     pub fn lattice(&self, word: &str) -> Lattice {
         self.index.lattice(word, None)
     }
 
-    /// The ids of `text`: each whitespace-separated word as `▁word`, segmented by Viterbi; runs of
-    /// characters no piece covers become one `<unk>` (id 0), as in sentencepiece.
+    /// The ids of `text`: each whitespace-separated word as `▁word`, segmented by Viterbi; a
+    /// character no piece covers becomes its UTF-8 bytes' pieces with byte fallback, else a run
+    /// of them one `<unk>` (id 0), as in sentencepiece.
     pub fn encode(&self, text: &str) -> Vec<u32> {
+        let byte_ids = META_PIECES.len() as u32;
         let mut ids = Vec::new();
         for word in super::words::word_sequence(text) {
             let lattice = self.index.lattice(&word, None);
             let (path, _) = lattice.viterbi().expect("every character has a node");
             for i in path {
-                let id = match lattice.nodes()[i].id {
-                    UNKNOWN if ids.last() == Some(&0) => continue,
-                    UNKNOWN => 0,
-                    id => id + META_PIECES.len() as u32,
-                };
-                ids.push(id);
+                let node = &lattice.nodes()[i];
+                match node.id {
+                    UNKNOWN if self.byte_fallback() => {
+                        let character = word.chars().nth(node.start).expect("a node's character");
+                        let mut utf8 = [0; 4];
+                        let bytes = character.encode_utf8(&mut utf8).bytes();
+                        ids.extend(bytes.map(|b| byte_ids + u32::from(b)));
+                    }
+                    UNKNOWN if ids.last() == Some(&0) => {}
+                    UNKNOWN => ids.push(0),
+                    id => ids.push(id + self.fixed as u32),
+                }
             }
         }
         ids
@@ -154,11 +175,12 @@ impl Trainer {
             .filter(|(p, _)| p.chars().count() == 1)
             .cloned()
             .collect();
-        let needed = required.len() + META_PIECES.len();
-        if options.vocab_size < needed {
+        let fixed = options.fixed_pieces().count();
+        if options.vocab_size < required.len() + fixed {
             return Err(UnigramError::VocabTooSmall {
                 asked: options.vocab_size,
-                needed,
+                characters: required.len(),
+                fixed,
             });
         }
         let total_words = words.iter().map(|(_, c)| *c as f64).sum();
@@ -208,7 +230,7 @@ impl Trainer {
     /// The trained model, once the final round is done.
     pub fn model(&self) -> Option<Model> {
         let last = self.rounds.last().filter(|_| self.finished)?;
-        Some(Model::new(last.pieces.as_ref().clone()))
+        Some(Model::new(last.pieces.as_ref().clone(), last.meta_pieces()))
     }
 
     fn scored(&self) -> impl Iterator<Item = (&str, f64)> {
@@ -378,7 +400,8 @@ impl Trainer {
                 }
             }
         }
-        let room = self.options.vocab_size - META_PIECES.len();
+        let fixed: Vec<(String, f64)> = self.options.fixed_pieces().map(|p| (p, 0.0)).collect();
+        let room = self.options.vocab_size - fixed.len();
         let mut rest = self.pieces.clone();
         sort_best_first(&mut rest);
         for (piece, score) in rest {
@@ -390,10 +413,10 @@ impl Trainer {
             }
         }
         sort_best_first(&mut chosen);
-        let meta = META_PIECES.iter().map(|p| (p.to_string(), 0.0));
-        self.pieces = meta.chain(chosen).collect();
+        let fixed_count = fixed.len();
+        self.pieces = fixed.into_iter().chain(chosen).collect();
         self.finished = true;
-        let model = Model::new(self.pieces.clone());
+        let model = Model::new(self.pieces.clone(), fixed_count);
         let tokens = self
             .words
             .iter()
@@ -402,7 +425,7 @@ impl Trainer {
                 lattice.viterbi().map_or(0, |(p, _)| p.len() as u64) * count
             })
             .sum();
-        self.record(RoundKind::Final, tokens, 0.0);
+        self.record(RoundKind::Final { fixed: fixed_count }, tokens, 0.0);
     }
 }
 
@@ -483,11 +506,11 @@ mod tests {
                 iteration: 1
             }
         ));
-        assert_eq!(rounds.last().unwrap().kind, RoundKind::Final);
+        assert_eq!(rounds.last().unwrap().kind, RoundKind::Final { fixed: 3 });
         assert_eq!(rounds.last().unwrap().pieces.len(), 16);
         assert!(rounds
             .windows(2)
-            .all(|w| w[1].pieces.len() <= w[0].pieces.len() || w[1].kind == RoundKind::Final));
+            .all(|w| w[1].pieces.len() <= w[0].pieces.len() || w[1].meta_pieces() > 0));
     }
 
     #[test]
@@ -497,7 +520,8 @@ mod tests {
             refused,
             UnigramError::VocabTooSmall {
                 asked: 5,
-                needed: 8
+                characters: 5,
+                fixed: 3
             }
         );
         assert!(refused
