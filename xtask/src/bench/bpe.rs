@@ -9,7 +9,9 @@
 //! share of HF's merges we also make and both tokenizers' length of the corpus in tokens (ours from
 //! the same trainer in the kernels binary).
 
-use super::inputs::{merges_for_vocab, repeated_corpus, til_merges, CORPUS, REPEAT, VOCAB};
+use super::inputs::{
+    merges_for_vocab, repeated_corpus, til_merges, CORPUS, REPEAT, STREAMED, VOCAB,
+};
 use super::wasm::Kernels;
 use super::{alternate, capture, json_number, mib, Agreement, Bench, Row};
 use crate::Result;
@@ -21,14 +23,18 @@ use std::process::Command;
 pub fn rows(bench: &Bench, kernels: &Kernels, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     let corpus = bench.root.join(CORPUS);
     let text = read(&corpus)?;
-    let repeated = repeated_corpus(bench, &text)?;
+    let repeated = repeated_corpus(bench, &text, REPEAT)?;
+    let streamed = repeated_corpus(bench, &text, STREAMED)?;
     let merges = merges_for_vocab(&text);
     let mut rows = Vec::new();
-    for (label, path) in [
-        ("1.1 MB".to_string(), corpus),
-        (format!("×{REPEAT}, 11 MB"), repeated),
+    // The 111 MB corpus is read a megabyte at a time: its goal is time, and in the notes, peak
+    // memory no larger than HF's.
+    for (label, path, goal) in [
+        ("1.1 MB".to_string(), corpus, 1.0),
+        (format!("×{REPEAT}, 11 MB"), repeated, 1.0),
+        (format!("×{STREAMED}, 111 MB"), streamed, 0.2),
     ] {
-        rows.push(row(bench, kernels, &label, &path, merges, notes)?);
+        rows.push(row(bench, kernels, &label, &path, merges, goal, notes)?);
     }
     Ok(rows)
 }
@@ -39,6 +45,7 @@ fn row(
     label: &str,
     corpus: &Path,
     merges: usize,
+    goal: f64,
     notes: &mut Vec<String>,
 ) -> Result<Row> {
     crate::step(&format!("BPE training on {label}: til vs HF tokenizers"));
@@ -103,7 +110,7 @@ fn row(
         peer: "HF tokenizers BpeTrainer".to_string(),
         ours,
         theirs,
-        goal: 1.0,
+        goal,
         agreement: Agreement::Close(format!(
             "{:.1} % of HF's merges shared; corpus in tokens: ours {our_tokens:.0}, HF {hf_tokens:.0}",
             100.0 * shared as f64 / theirs_merges.len().max(1) as f64

@@ -21,12 +21,14 @@ pub fn merges_for_vocab(text: &str) -> usize {
 
 /// The larger training corpus: CORPUS ten times over, written once to target/bench.
 pub const REPEAT: usize = 10;
+/// The corpus larger than the trainers should hold in memory: CORPUS a hundred times (111 MB).
+pub const STREAMED: usize = 100;
 
-/// CORPUS's `text` REPEAT times over, as a file under target/bench (written when missing).
-pub fn repeated_corpus(bench: &Bench, text: &str) -> Result<PathBuf> {
-    let path = bench.scratch(&format!("tinyshakespeare-x{REPEAT}.txt"));
-    if std::fs::metadata(&path).map(|m| m.len()).ok() != Some((text.len() * REPEAT) as u64) {
-        std::fs::write(&path, text.repeat(REPEAT))
+/// CORPUS's `text` `times` times over, as a file under target/bench (written when missing).
+pub fn repeated_corpus(bench: &Bench, text: &str, times: usize) -> Result<PathBuf> {
+    let path = bench.scratch(&format!("tinyshakespeare-x{times}.txt"));
+    if std::fs::metadata(&path).map(|m| m.len()).ok() != Some((text.len() * times) as u64) {
+        std::fs::write(&path, text.repeat(times))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(path)

@@ -21,7 +21,7 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
 
 fn byte_level(bench: &Bench, notes: &mut Vec<String>) -> Result<Row> {
     crate::step("byte-level BPE training on 11 MB: til vs HF tokenizers");
-    let corpus = repeated_corpus(bench, &read(&bench.root.join(CORPUS))?)?;
+    let corpus = repeated_corpus(bench, &read(&bench.root.join(CORPUS))?, REPEAT)?;
     let merges = (VOCAB - 256).to_string();
     let (ours_out, hf_out) = (
         bench.scratch("byte-bpe-til.tsv"),
