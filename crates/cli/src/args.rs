@@ -56,6 +56,8 @@ train: prints one line per merge: RANK<TAB>LEFT<TAB>RIGHT<TAB>COUNT (rank from 1
   --pattern NAME      the byte-level pattern: gpt2 (default), cl100k or o200k
   --export DIR        also write DIR/vocab.json, DIR/merges.txt and DIR/tokenizer.json
                       (Hugging Face format), and for --byte-level DIR/ranks.tiktoken
+  --threads N         threads that count the corpus's words, read a megabyte at a time
+                      (default: every core); the merges are the same at any N
 
 encode: prints each word's tokens, separated by spaces, one line per word.
   --merges FILE       a merges.txt (from `til bpe train --export`, or Hugging Face)
@@ -78,6 +80,8 @@ pub struct TrainArgs {
     /// `--byte-level`, with its pattern.
     pub byte_level: Option<Pattern>,
     pub export: Option<PathBuf>,
+    /// `--threads`: None for every core.
+    pub threads: Option<usize>,
 }
 
 pub struct EncodeArgs {
@@ -117,6 +121,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
 fn parse_train(args: &[&str]) -> Result<Command, Failure> {
     let mut options = Options::new("til bpe train", args);
     let (mut corpus, mut merges, mut tie_rule, mut export) = (None, None, None, None);
+    let mut threads = None;
     let (mut word_counts, mut no_end_of_word, mut byte_level) = (false, false, false);
     let mut pattern: Option<Pattern> = None;
     while let Some(arg) = options.next_option()? {
@@ -141,6 +146,7 @@ fn parse_train(args: &[&str]) -> Result<Command, Failure> {
                     .map_err(|e: BpeError| usage(e.to_string()))?,
             )?,
             "--export" => set(&mut export, arg, PathBuf::from(options.value(arg)?))?,
+            "--threads" => set(&mut threads, arg, thread_count(options.value(arg)?)?)?,
             "--word-counts" => flag(&mut word_counts, arg)?,
             "--no-end-of-word" => flag(&mut no_end_of_word, arg)?,
             "-h" | "--help" => return Ok(Command::Help(BPE_USAGE)),
@@ -168,6 +174,7 @@ fn parse_train(args: &[&str]) -> Result<Command, Failure> {
         end_of_word: !no_end_of_word,
         byte_level: byte_level.then(|| pattern.unwrap_or(Pattern::Gpt2)),
         export,
+        threads,
     }))
 }
 
@@ -271,6 +278,18 @@ fn merge_count(text: &str) -> Result<usize, Failure> {
         return Err(usage(BpeError::ZeroMerges.to_string()));
     }
     Ok(n)
+}
+
+/// `--threads N`: a whole number from 1.
+pub fn thread_count(text: &str) -> Result<usize, Failure> {
+    text.parse()
+        .ok()
+        .filter(|&n: &usize| n >= 1)
+        .ok_or_else(|| {
+            usage(format!(
+                "--threads expects a whole number from 1, got `{text}`"
+            ))
+        })
 }
 
 /// Stores an option's value, refusing a second one (silently keeping one of two would hide a typo).

@@ -23,7 +23,7 @@ pub fn train(args: &TrainArgs, out: &mut impl Write) -> Result<(), Failure> {
         (None, true) => CorpusFormat::WordCountLines,
         (None, false) => CorpusFormat::FreeText,
     };
-    let words = crate::corpus::read_words(&args.corpus, format)?;
+    let words = crate::corpus::read_words(&args.corpus, format, args.threads)?;
     // 2. Train, printing each merge as it is made.
     let options = TrainOptions {
         tie_rule: args.tie_rule,

@@ -18,7 +18,7 @@ use crate::options::{usage, utf8_args, Given, WHOLE};
 use crate::Failure;
 
 pub const UNIGRAM_USAGE: &str = "\
-usage: til unigram train --corpus FILE --vocab N [--byte-fallback] [--export DIR]
+usage: til unigram train --corpus FILE --vocab N [--byte-fallback] [--export DIR] [--threads N]
 
 train: SentencePiece's Unigram algorithm with its defaults (words split on whitespace and
        marked with ▁, every character kept, pieces up to 16 characters, no byte fallback).
@@ -29,6 +29,8 @@ train: SentencePiece's Unigram algorithm with its defaults (words split on white
                     in N), and characters no piece covers are written as their UTF-8 bytes
   --export DIR      also write DIR/tokenizer.json (Hugging Face tokenizers) and
                     DIR/unigram.model (sentencepiece)
+  --threads N       threads that count the corpus's words (default: every core); training
+                    itself runs on one, and the model is the same at any N
 ";
 
 /// Runs `til unigram ARGS…`.
@@ -61,7 +63,7 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
         "unigram",
         "train",
         &rest,
-        &["--corpus", "--vocab", "--export"],
+        &["--corpus", "--vocab", "--export", "--threads"],
     )?
     else {
         return Ok(out.write_all(UNIGRAM_USAGE.as_bytes())?);
@@ -69,8 +71,12 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     let corpus: PathBuf = given.required("--corpus", "a file")?;
     let vocab: usize = given.required("--vocab", WHOLE)?;
     let export: Option<PathBuf> = given.optional("--export", "a directory")?;
+    let threads = match given.optional::<String>("--threads", "a whole number")? {
+        Some(text) => Some(crate::args::thread_count(&text)?),
+        None => None,
+    };
     // 1. Read, 2. train round by round, printing each, 3. export.
-    let words = crate::corpus::read_words(&corpus, CorpusFormat::FreeText)?;
+    let words = crate::corpus::read_words(&corpus, CorpusFormat::FreeText, threads)?;
     let failed =
         |e: til_core::unigram::UnigramError| Failure::Run(format!("{}: {e}", corpus.display()));
     let options = UnigramOptions {

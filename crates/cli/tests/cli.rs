@@ -215,9 +215,9 @@ fn a_closed_pipe_ends_quietly() {
     );
 }
 
-/// The corpus is read a megabyte at a time: a corpus of several pieces, with words across every
-/// piece boundary, trains exactly as its word counts do, from a file or from stdin (`-`); a byte
-/// that is not UTF-8 three megabytes in is named by its offset in the whole file.
+/// The corpus is read a piece at a time and counted on every core: a corpus of several megabytes
+/// trains exactly as its word counts do, on one thread or three, from a file or from stdin (`-`);
+/// a byte that is not UTF-8 three megabytes in is named by its offset in the whole file.
 #[test]
 fn a_corpus_of_many_pieces_trains_as_its_word_counts() {
     let dir = scratch("pieces");
@@ -244,6 +244,26 @@ fn a_corpus_of_many_pieces_trains_as_its_word_counts() {
     );
     let piped = support::til_with_stdin(&train("-", &["--merges", "40"]), text.as_bytes());
     assert_eq!(stdout(&piped), expected);
+    for threads in ["1", "3"] {
+        let args = [
+            "--merges",
+            "40",
+            "--tie",
+            "first-seen",
+            "--threads",
+            threads,
+        ];
+        let first_seen = til(&train(&counted, &[&args[..4], &["--word-counts"]].concat()));
+        assert_eq!(
+            stdout(&til(&train(&running, &args))),
+            stdout(&first_seen),
+            "{threads}"
+        );
+    }
+    assert_eq!(
+        fails(&train(&running, &["--merges", "4", "--threads", "0"]), 2),
+        "til: --threads expects a whole number from 1, got `0`"
+    );
 
     let mut broken = text.into_bytes();
     let at = 3 * 1024 * 1024 + 5;

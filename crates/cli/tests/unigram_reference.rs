@@ -91,6 +91,16 @@ fn token_counts(
     )
 }
 
+/// Prints our and sentencepiece's token counts on `what` and checks ours is at most 1.02 × theirs.
+fn assert_within_two_percent(what: &str, ours: usize, theirs: usize) {
+    let ratio = ours as f64 / theirs as f64;
+    println!("{what}: ours {ours} tokens, sentencepiece {theirs}: {ratio:.4}");
+    assert!(
+        ratio <= 1.02,
+        "{what}: ours {ours} vs sentencepiece {theirs}: {ratio}"
+    );
+}
+
 /// Article 1 of the UDHR in every language the lab ships, one line each.
 fn udhr_lines() -> Vec<String> {
     let udhr = fs::read_to_string(repo_path("assets/udhr/article1.tsv")).unwrap();
@@ -107,14 +117,7 @@ fn held_out_token_counts_are_within_two_percent_of_sentencepiece() {
     let (train, held) = split(&shakespeare, 0.9);
     let dir = scratch("unigram-quality-shakespeare");
     let (ours, theirs, _) = token_counts(&dir, train, held, 8_000, false);
-    let ratio = ours as f64 / theirs as f64;
-    println!(
-        "Tiny Shakespeare, vocabulary 8000: ours {ours} tokens, sentencepiece {theirs}: {ratio:.4}"
-    );
-    assert!(
-        ratio <= 1.02,
-        "ours {ours} vs sentencepiece {theirs}: {ratio}"
-    );
+    assert_within_two_percent("Tiny Shakespeare, vocabulary 8000", ours, theirs);
 
     // Every language's article 1, each split the same way, so all scripts are in both halves.
     let mut train = String::new();
@@ -129,14 +132,7 @@ fn held_out_token_counts_are_within_two_percent_of_sentencepiece() {
     }
     let dir = scratch("unigram-quality-udhr");
     let (ours, theirs, _) = token_counts(&dir, &train, &held, 1_000, false);
-    let ratio = ours as f64 / theirs as f64;
-    println!(
-        "UDHR article 1, vocabulary 1000: ours {ours} tokens, sentencepiece {theirs}: {ratio:.4}"
-    );
-    assert!(
-        ratio <= 1.02,
-        "ours {ours} vs sentencepiece {theirs}: {ratio}"
-    );
+    assert_within_two_percent("UDHR article 1, vocabulary 1000", ours, theirs);
 }
 
 #[test]
@@ -162,13 +158,10 @@ fn byte_fallback_writes_unseen_scripts_as_sentencepiece_does() {
     let held = format!("{held}\n{}\n", udhr.join("\n"));
     let dir = scratch("unigram-byte-fallback");
     let (ours, theirs, export) = token_counts(&dir, train, &held, 2_000, true);
-    let ratio = ours as f64 / theirs as f64;
-    println!(
-        "Byte fallback, Tiny Shakespeare to 2000, held out with the UDHR's 45 languages: ours {ours} tokens, sentencepiece {theirs}: {ratio:.4}"
-    );
-    assert!(
-        ratio <= 1.02,
-        "ours {ours} vs sentencepiece {theirs}: {ratio}"
+    assert_within_two_percent(
+        "Byte fallback, Tiny Shakespeare to 2000, held out with the UDHR's 45 languages",
+        ours,
+        theirs,
     );
     let lines: Vec<&str> = udhr.iter().map(String::as_str).collect();
     assert_peers_give_our_ids(&dir, &export, &lines);

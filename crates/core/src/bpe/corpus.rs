@@ -148,9 +148,13 @@ impl CorpusFormat {
 /// chunk that is whole so far and keeps only the unfinished tail, so memory is bounded by the table
 /// of distinct words and one piece, never by the corpus. The result is the same as
 /// [`CorpusFormat::words`] on the whole text, errors (and their line numbers) included; bytes that
-/// are not UTF-8 are refused with their offset in the whole stream.
+/// are not UTF-8 are refused with their offset in the whole stream. Natively a stream can count each
+/// large piece on several threads ([`CorpusStream::on_threads`]), with the same result.
 pub struct CorpusStream {
     format: CorpusFormat,
+    /// How many threads count a large piece (the web has one).
+    #[cfg(not(target_arch = "wasm32"))]
+    threads: usize,
     /// The bytes after the last place a word, line or chunk is known to end.
     tail: Vec<u8>,
     /// Bytes counted so far, so an error names its offset in the whole stream.
@@ -164,11 +168,22 @@ impl CorpusStream {
     pub fn new(format: CorpusFormat) -> CorpusStream {
         CorpusStream {
             format,
+            #[cfg(not(target_arch = "wasm32"))]
+            threads: 1,
             tail: Vec::new(),
             counted: 0,
             lines_read: 0,
             counts: Counter::default(),
         }
+    }
+
+    /// Counts each piece of at least [`PARALLEL_BYTES`] on `threads` threads: the piece is cut
+    /// where words end, each part counted on its own, and the parts' counts added in order, so
+    /// first appearances (what `first-seen` uses) and errors are those of one thread.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn on_threads(mut self, threads: usize) -> CorpusStream {
+        self.threads = threads.max(1);
+        self
     }
 
     /// Counts what `bytes` completes: every word (line, chunk) that ends before the last place
@@ -200,16 +215,75 @@ impl CorpusStream {
             at_byte: self.counted + e.valid_up_to() as u64,
         })?;
         self.counted += bytes.len() as u64;
-        match self.format {
-            CorpusFormat::FreeText => self.counts.add_words(text),
-            CorpusFormat::WordCountLines => {
-                self.lines_read = self.counts.add_count_lines(text, self.lines_read)?;
-            }
-            CorpusFormat::ByteLevel(pattern) => self.counts.add_chunks(text, pattern),
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.threads > 1 && text.len() >= PARALLEL_BYTES {
+            return self.count_on_threads(text);
+        }
+        self.lines_read = self.counts.add_text(text, self.format, self.lines_read)?;
+        Ok(())
+    }
+
+    /// `text` cut into one part per thread where words end; the first part is counted here, the
+    /// others on threads of their own, then added in order.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn count_on_threads(&mut self, text: &str) -> Result<(), BpeError> {
+        let mut parts = Vec::with_capacity(self.threads);
+        let mut rest = text;
+        for left in (1..=self.threads).rev() {
+            // An ASCII cut, so a character boundary.
+            let cut = match left {
+                1 => rest.len(),
+                _ => last_cut(&rest.as_bytes()[..rest.len() / left], self.format),
+            };
+            let (part, after) = rest.split_at(cut);
+            parts.push(part);
+            rest = after;
+        }
+        // Each part's first line number, for word-count lines' errors.
+        let mut lines_before = Vec::with_capacity(parts.len());
+        let mut lines = self.lines_read;
+        for part in &parts {
+            lines_before.push(lines);
+            lines += part.bytes().filter(|&b| b == b'\n').count();
+        }
+        let format = self.format;
+        let (first, others) = parts.split_first().expect("one part at least");
+        let counted: Vec<Result<(Counter, usize), BpeError>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = others
+                .iter()
+                .zip(&lines_before[1..])
+                .map(|(part, &before)| {
+                    scope.spawn(move || {
+                        let mut counts = Counter::default();
+                        let lines = counts.add_text(part, format, before)?;
+                        Ok((counts, lines))
+                    })
+                })
+                .collect();
+            let mut own = Counter::default();
+            let own = own
+                .add_text(first, format, lines_before[0])
+                .map(|lines| (own, lines));
+            std::iter::once(own)
+                .chain(
+                    workers
+                        .into_iter()
+                        .map(|w| w.join().expect("a counting thread panicked")),
+                )
+                .collect()
+        });
+        for part in counted {
+            let (counts, lines) = part?;
+            self.counts.append(counts);
+            self.lines_read = lines;
         }
         Ok(())
     }
 }
+
+/// The smallest piece counted on several threads: below it, starting them costs more than they save.
+#[cfg(not(target_arch = "wasm32"))]
+pub const PARALLEL_BYTES: usize = 256 * 1024;
 
 /// The last place in `text` where `format` surely ends a word, line or chunk (0 if none): after
 /// the last ASCII blank of running text, after the last line break of word-count lines, and
@@ -238,6 +312,39 @@ struct Counter {
 }
 
 impl Counter {
+    /// The words of `text` in `format`, whose first line is line `lines_before + 1` of the whole
+    /// text; returns the number of lines read in all (word-count lines; else `lines_before`).
+    fn add_text(
+        &mut self,
+        text: &str,
+        format: CorpusFormat,
+        lines_before: usize,
+    ) -> Result<usize, BpeError> {
+        match format {
+            CorpusFormat::FreeText => self.add_words(text),
+            CorpusFormat::WordCountLines => return self.add_count_lines(text, lines_before),
+            CorpusFormat::ByteLevel(pattern) => self.add_chunks(text, pattern),
+        }
+        Ok(lines_before)
+    }
+
+    /// Adds `later`'s words as if its text had been read after this one's.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn append(&mut self, later: Counter) {
+        let mut keys: Vec<(usize, Box<str>)> =
+            later.index.into_iter().map(|(key, i)| (i, key)).collect();
+        keys.sort_unstable_by_key(|&(i, _)| i);
+        for ((_, key), (spelled, count)) in keys.into_iter().zip(later.entries) {
+            match self.index.get(&*key) {
+                Some(&i) => self.entries[i].1 = self.entries[i].1.saturating_add(count),
+                None => {
+                    self.index.insert(key, self.entries.len());
+                    self.entries.push((spelled, count));
+                }
+            }
+        }
+    }
+
     /// Every word of running text, once each time it occurs.
     fn add_words(&mut self, text: &str) {
         for word in text.split_whitespace() {
@@ -407,6 +514,41 @@ mod tests {
         for bytes in 0..=text.len() {
             let sliced = read_in_slices(text, CorpusFormat::WordCountLines, bytes).unwrap_err();
             assert_eq!(sliced, whole, "slices of {bytes}");
+        }
+    }
+
+    /// Pieces large enough to be counted on threads: the same words, in the same order, and the
+    /// same first bad line, at any thread count.
+    #[test]
+    fn counting_on_threads_equals_one_thread() {
+        let words: Vec<String> = (0..150_000)
+            .map(|i| format!("w{}", i * 7919 % 5_003))
+            .collect();
+        let running = words.join(" ") + "\n caf\u{e9} \u{1f600}";
+        let lines: String = words.iter().map(|w| format!("{w} 2\n")).collect();
+        let bad_lines = format!("{lines}oops\n{lines}");
+        for threads in [1, 2, 3, 7] {
+            let read = |text: &str, format: CorpusFormat| {
+                let mut stream = CorpusStream::new(format).on_threads(threads);
+                stream.feed(text.as_bytes())?;
+                stream.finish()
+            };
+            assert!(running.len() > 2 * PARALLEL_BYTES);
+            assert_eq!(
+                read(&running, CorpusFormat::FreeText),
+                Ok(WordCounts::from_text(&running))
+            );
+            for &pattern in Pattern::ALL {
+                let format = CorpusFormat::ByteLevel(pattern);
+                assert_eq!(read(&running, format), format.words(&running), "{threads}");
+            }
+            let format = CorpusFormat::WordCountLines;
+            assert_eq!(read(&lines, format), format.words(&lines));
+            assert_eq!(read(&bad_lines, format), format.words(&bad_lines));
+            assert!(matches!(
+                read(&bad_lines, format),
+                Err(BpeError::BadWordCountLine { line: 150_001, .. })
+            ));
         }
     }
 
