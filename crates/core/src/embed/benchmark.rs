@@ -547,24 +547,28 @@ fn block_cosines(
     }
 }
 
-/// The dot products of `N` words with `G` packed groups of four rows: `N × G` independent sums.
+/// The dot products of `N` words with two packed groups of four rows: `2 × N` independent sums.
+/// Written without closures or loops over the two groups: the page builds the core for size, where
+/// those are not unrolled or inlined and the sums would live in memory.
 #[inline(always)]
-fn group_dots<const N: usize, const G: usize>(
+fn group_dots<const N: usize>(
     words: [&[f32]; N],
-    groups: [&[f32]; G],
+    [first, second]: [&[f32]; 2],
     dims: usize,
-) -> [[F32x4; G]; N] {
+) -> [[F32x4; 2]; N] {
     // Slices of known length, so the loop below needs no bounds checks.
-    let words = words.map(|w| &w[..dims]);
-    let groups = groups.map(|g| &g[..dims * 4]);
-    let mut sums = [[F32x4::splat(0.0); G]; N];
-    for k in 0..dims {
-        let rows: [F32x4; G] = std::array::from_fn(|g| F32x4::load(&groups[g][k * 4..]));
+    let (first, second) = (&first[..dims * 4], &second[..dims * 4]);
+    let mut sums = [[F32x4::splat(0.0); 2]; N];
+    for (k, (one, two)) in first
+        .chunks_exact(4)
+        .zip(second.chunks_exact(4))
+        .enumerate()
+    {
+        let (one, two) = (F32x4::load(one), F32x4::load(two));
         for (sums, word) in sums.iter_mut().zip(&words) {
             let value = F32x4::splat(word[k]);
-            for (sum, rows) in sums.iter_mut().zip(rows) {
-                *sum = *sum + value * rows;
-            }
+            sums[0] = sums[0] + value * one;
+            sums[1] = sums[1] + value * two;
         }
     }
     sums
@@ -603,33 +607,35 @@ fn update_best<C: Combine>(
 
 /// The highest score over the rows (`-inf` when there are none), sixteen at a time in four
 /// separate maxima: one running maximum would wait for the one before it at every step, and the
-/// highest of a set is the same whatever the order it is taken in.
+/// highest of a set is the same whatever the order it is taken in. (Four named maxima rather than
+/// an array: the page's size-built core would keep an array in memory.)
 #[inline(always)]
 fn max_score<C: Combine>(a: &[f32], b: &[f32], c: &[f32]) -> f32 {
     const STEP: usize = 16;
     let main = a.len() - a.len() % STEP;
-    let mut lanes = [F32x4::splat(f32::NEG_INFINITY); STEP / 4];
+    let [mut m0, mut m1, mut m2, mut m3] = [F32x4::splat(f32::NEG_INFINITY); 4];
     let steps = a[..main]
         .chunks_exact(STEP)
         .zip(b[..main].chunks_exact(STEP))
         .zip(c[..main].chunks_exact(STEP));
     for ((a, b), c) in steps {
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            let at = 4 * i..4 * i + 4;
-            let score = C::score(
-                F32x4::load(&a[at.clone()]),
-                F32x4::load(&b[at.clone()]),
-                F32x4::load(&c[at]),
-            );
-            *lane = lane.max(score);
-        }
+        m0 = m0.max(four_scores::<C>(a, b, c));
+        m1 = m1.max(four_scores::<C>(&a[4..], &b[4..], &c[4..]));
+        m2 = m2.max(four_scores::<C>(&a[8..], &b[8..], &c[8..]));
+        m3 = m3.max(four_scores::<C>(&a[12..], &b[12..], &c[12..]));
     }
     let tail = (main..a.len()).map(|r| C::score(a[r], b[r], c[r]));
-    lanes
-        .iter()
-        .flat_map(|lane| lane.to_array())
+    [m0, m1, m2, m3]
+        .into_iter()
+        .flat_map(F32x4::to_array)
         .chain(tail)
         .fold(f32::NEG_INFINITY, |m, v| if v > m { v } else { m })
+}
+
+/// The scores of the first four rows.
+#[inline(always)]
+fn four_scores<C: Combine>(a: &[f32], b: &[f32], c: &[f32]) -> F32x4 {
+    C::score(F32x4::load(a), F32x4::load(b), F32x4::load(c))
 }
 
 #[cfg(test)]
