@@ -15,7 +15,9 @@ const rows = (page) =>
   );
 
 test('words: pages of 100, a filter, and chips that always spell the word', async (t) => {
-  const app = await launch();
+  // A minute per wait: once, in a whole-suite run on the loaded 2-core machine, training these
+  // 250 words took longer than the default 30 s.
+  const app = await launch({ timeoutMs: 60_000 });
   t.after(() => app.close());
   const { page } = app;
   const range = page.getByTestId('bpe-words-range');
