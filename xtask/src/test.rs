@@ -1,8 +1,9 @@
 //! `cargo xtask test`: every test of the project, stage by stage, stopping at the first failure.
 //!
 //! 1. native: system packages, the pinned Python references (target/reference-venv and
-//!    target/zoo-venv, their pythons passed as TIL_REFERENCE_PYTHON and TIL_ZOO_PYTHON), then
-//!    `cargo test --release` over NATIVE_PACKAGES
+//!    target/zoo-venv, their pythons passed as TIL_REFERENCE_PYTHON and TIL_ZOO_PYTHON), the
+//!    js-tiktoken reference (`npm ci` in tests/reference), then `cargo test --release` over
+//!    NATIVE_PACKAGES
 //! 2. web tools: wasm target, Trunk, wasm-bindgen, wasm-opt, Node.js, Chromium, crate downloads
 //! 3. release build: `cargo xtask build`'s, `trunk build --release --offline` into dist/
 //! 4. end-to-end: `npm ci` in tests/e2e, then `node --test` over tests/e2e/specs/*.spec.mjs (with
@@ -70,6 +71,8 @@ pub fn main(args: &[String]) -> Result {
 fn native_tests(root: &Path) -> Result {
     let reference_python = python::reference(root)?;
     let zoo_python = python::zoo(root)?;
+    // The js-tiktoken reference, installed once here rather than by parallel tests.
+    npm_ci(&root.join(REFERENCE_DIR))?;
     let mut cargo = Command::new("cargo");
     cargo
         .args(["test", "--release"])
@@ -86,9 +89,7 @@ fn e2e_tests(root: &Path) -> Result {
     let dir = root.join(E2E_DIR);
     // The harness, and the js-tiktoken reference the GPT-2 specs compare against.
     for packages in [dir.clone(), root.join(REFERENCE_DIR)] {
-        run(Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(packages))?;
+        npm_ci(&packages)?;
     }
     let specs_dir = dir.join("specs");
     let mut specs: Vec<String> = std::fs::read_dir(&specs_dir)
@@ -109,6 +110,13 @@ fn e2e_tests(root: &Path) -> Result {
         .env("TIL_DIST", root.join("dist"))
         .env("TIL_ZOO_PYTHON", zoo_python)
         .current_dir(&dir))
+}
+
+/// The packages of `dir`'s package-lock.json, exactly.
+fn npm_ci(dir: &Path) -> Result {
+    run(Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(dir))
 }
 
 /// Runs named stages in order, timing each; the first failure stops everything.

@@ -27,8 +27,15 @@ fn run(command: &mut Command) -> Output {
     output
 }
 
-/// 1. js-tiktoken installed from the lockfile, exactly.
+/// 1. js-tiktoken installed from the lockfile, exactly. Tests run in parallel, and `npm ci` first
+///    deletes node_modules, so one test installing while another reads would break the reader:
+///    the check and the install hold an exclusive lock on a file in target/.
 fn ensure_reference_installed(reference: &Path) {
+    let lock_path = repo_path("target/reference-npm.lock");
+    let lock = fs::File::create(&lock_path)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
+    lock.lock()
+        .unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
     if !reference.join("node_modules/js-tiktoken").is_dir() {
         run(Command::new("npm")
             .arg("ci")
