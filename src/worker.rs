@@ -3,7 +3,9 @@
 //! [`Piece`]s. A [`Remote`] stands for one tokenizer living there; the zoo's columns encode
 //! through it without the page's wasm carrying those tokenizers' code or its main thread their
 //! work. SmolLM2's first attention layer lives there too ([`Remote::first_layer`]), and MiniLM's WordPiece
-//! ([`Remote::wordpiece`]). Leaves out: retrying a worker that failed to start (the column says why).
+//! ([`Remote::wordpiece`]). More copies of the worker can be started ([`ask_on`] an instance past 0):
+//! the analogy benchmark runs on one per core. Leaves out: retrying a worker that failed to start
+//! (the column says why).
 
 use std::cell::RefCell;
 
@@ -65,7 +67,19 @@ struct Channel {
 }
 
 thread_local! {
-    static CHANNEL: RefCell<Option<Channel>> = const { RefCell::new(None) };
+    /// Each started copy of the worker, by instance number (0: the one holding the tokenizers).
+    static CHANNELS: RefCell<Vec<Option<Channel>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with instance `instance`'s channel slot.
+fn with_channel<T>(instance: usize, f: impl FnOnce(&mut Option<Channel>) -> T) -> T {
+    CHANNELS.with(|all| {
+        let mut all = all.borrow_mut();
+        if all.len() <= instance {
+            all.resize_with(instance + 1, || None);
+        }
+        f(&mut all[instance])
+    })
 }
 
 pub fn field(object: &JsValue, name: &str) -> JsValue {
@@ -112,10 +126,9 @@ fn spawn() -> Result<Worker, String> {
     Worker::new(&url).map_err(|_| "this browser cannot start a Web Worker".to_string())
 }
 
-fn on_message(message: MessageEvent) {
+fn on_message(instance: usize, message: MessageEvent) {
     let data = message.data();
-    CHANNEL.with(|channel| {
-        let mut channel = channel.borrow_mut();
+    with_channel(instance, |channel| {
         let Some(channel) = channel.as_mut() else {
             return;
         };
@@ -141,9 +154,9 @@ fn on_message(message: MessageEvent) {
 }
 
 /// Every pending question fails with `why`, and so does every later one.
-fn on_error(why: String) {
-    CHANNEL.with(|channel| {
-        if let Some(channel) = channel.borrow_mut().as_mut() {
+fn on_error(instance: usize, why: String) {
+    with_channel(instance, |channel| {
+        if let Some(channel) = channel.as_mut() {
             for (_, answer) in channel.pending.drain(..) {
                 let _ = answer.send(Err(why.clone()));
             }
@@ -164,15 +177,16 @@ fn send(
     }
 }
 
-/// The channel, the worker started first if need be.
-fn started(channel: &mut Option<Channel>) -> Result<&mut Channel, String> {
+/// Instance `instance`'s channel, the worker started first if need be.
+fn started(instance: usize, channel: &mut Option<Channel>) -> Result<&mut Channel, String> {
     if channel.is_none() {
         let worker = spawn()?;
-        let message_handler = Closure::<dyn Fn(MessageEvent)>::new(on_message);
+        let message_handler =
+            Closure::<dyn Fn(MessageEvent)>::new(move |m| on_message(instance, m));
         worker.set_onmessage(Some(message_handler.as_ref().unchecked_ref()));
         let error_handler =
-            Closure::<dyn Fn(web_sys::ErrorEvent)>::new(|e: web_sys::ErrorEvent| {
-                on_error(format!("the tokenizer worker stopped: {}", e.message()));
+            Closure::<dyn Fn(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+                on_error(instance, format!("the worker stopped: {}", e.message()));
             });
         worker.set_onerror(Some(error_handler.as_ref().unchecked_ref()));
         // The worker lives as long as the page: so do its handlers.
@@ -190,11 +204,10 @@ fn started(channel: &mut Option<Channel>) -> Result<&mut Channel, String> {
     Ok(channel.as_mut().expect("made above"))
 }
 
-/// Posts `message`, starting the worker first if need be; held until the worker is ready.
-fn post(message: JsValue, transfer: Option<js_sys::Array>) -> Result<(), String> {
-    CHANNEL.with(|channel| {
-        let mut channel = channel.borrow_mut();
-        let channel = started(&mut channel)?;
+/// Posts `message` to instance `instance`, starting it first if need be; held until it is ready.
+fn post(instance: usize, message: JsValue, transfer: Option<js_sys::Array>) -> Result<(), String> {
+    with_channel(instance, |channel| {
+        let channel = started(instance, channel)?;
         if let Some(why) = &channel.broken {
             return Err(why.clone());
         }
@@ -210,10 +223,34 @@ fn post(message: JsValue, transfer: Option<js_sys::Array>) -> Result<(), String>
 
 /// Asks the worker `fields` plus a fresh `id`; its answer, or why there is none.
 pub async fn ask(fields: &[(&str, &JsValue)]) -> Result<JsValue, String> {
+    ask_on(0, fields, None).await
+}
+
+/// Asks instance `instance` of the worker `fields` plus a fresh `id`, handing over `transfer`'s
+/// buffers; its answer, or why there is none. The question is posted before the first await, so
+/// questions to several instances made together run together.
+pub fn ask_on(
+    instance: usize,
+    fields: &[(&str, &JsValue)],
+    transfer: Option<js_sys::Array>,
+) -> impl std::future::Future<Output = Result<JsValue, String>> {
+    let asked = post_question(instance, fields, transfer);
+    async move {
+        asked?
+            .await
+            .map_err(|_| "the worker went away".to_string())?
+    }
+}
+
+/// Posts a question; the receiver its answer comes to.
+fn post_question(
+    instance: usize,
+    fields: &[(&str, &JsValue)],
+    transfer: Option<js_sys::Array>,
+) -> Result<oneshot::Receiver<Reply>, String> {
     let (answer, reply) = oneshot::channel();
-    let id = CHANNEL.with(|channel| {
-        let mut channel = channel.borrow_mut();
-        started(&mut channel).map(|c| {
+    let id = with_channel(instance, |channel| {
+        started(instance, channel).map(|c| {
             c.next_id = c.next_id.wrapping_add(1);
             c.pending.push((c.next_id, answer));
             c.next_id
@@ -221,18 +258,16 @@ pub async fn ask(fields: &[(&str, &JsValue)]) -> Result<JsValue, String> {
     })?;
     let id_value = JsValue::from(id);
     let question = object(&[fields, &[("id", &id_value)]].concat());
-    if let Err(why) = post(question, None) {
+    if let Err(why) = post(instance, question, transfer) {
         // Unsent, it will never be answered: forget it.
-        CHANNEL.with(|channel| {
-            if let Some(channel) = channel.borrow_mut().as_mut() {
+        with_channel(instance, |channel| {
+            if let Some(channel) = channel.as_mut() {
                 channel.pending.retain(|(p, _)| *p != id);
             }
         });
         return Err(why);
     }
-    reply
-        .await
-        .map_err(|_| "the tokenizer worker went away".to_string())?
+    Ok(reply)
 }
 
 impl Remote {
@@ -243,6 +278,7 @@ impl Remote {
         // Moved, not copied: the first layer is 30 MB.
         let transfer = js_sys::Array::of1(&bytes.buffer());
         post(
+            0,
             object(&[("load", &JsValue::from_str(slug)), ("bytes", &bytes)]),
             Some(transfer),
         )?;

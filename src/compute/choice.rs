@@ -2,8 +2,9 @@
 //! (SwiftShader) one neighbour query takes 134 ms against 1 ms on the CPU. So the first time a kernel
 //! runs with an adapter in play, [`Compute::run`](super::Compute::run) times it on both (one
 //! warm-up, then the median of up to three runs, fewer once a side has spent 100 ms) and keeps the
-//! faster for every later call; each choice says what it measured. Leaves out: choosing for the
-//! analogy benchmark ([`UNTIMED`]).
+//! faster for every later call; each choice says what it measured. A long job made of many calls
+//! (the analogy benchmark) is chosen for by timing a small call of it first
+//! ([`Compute::backend_by_probe`](super::Compute::backend_by_probe)).
 
 use std::future::Future;
 
@@ -11,11 +12,6 @@ use til_compute::speed::{median_ms, Clock, Runs};
 use til_compute::{BackendKind, ComputeError};
 
 use crate::browser::now_ms;
-
-/// Kernels that run on WebGPU whenever it is active, untimed: the analogy benchmark steps its CPU
-/// path itself, in slices (src/embed/bench_run.rs), and a section run on the CPU to time it would
-/// hold the page for hundreds of milliseconds.
-pub const UNTIMED: [&str; 1] = [BENCHMARK];
 
 /// The analogy benchmark's kernel name.
 pub const BENCHMARK: &str = "analogy benchmark";

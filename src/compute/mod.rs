@@ -196,12 +196,7 @@ impl Compute {
     ) -> Result<Box<dyn Any>, ComputeError> {
         let cpu = || Rc::new(Backend::Cpu);
         if let Some(gpu) = self.gpu() {
-            let chosen = match choice::UNTIMED.contains(&kernel) {
-                true => Some(BackendKind::Gpu),
-                false => self.choices.with_untracked(|all| {
-                    all.iter().find(|c| c.kernel == kernel).map(|c| c.backend)
-                }),
-            };
+            let chosen = self.chosen(kernel);
             let result = match (self.force_gpu.get_untracked(), chosen) {
                 (false, Some(BackendKind::Cpu)) => None,
                 (false, None) => match choice::timed(|| job(gpu.clone())).await {
@@ -251,6 +246,32 @@ impl Compute {
         let result = job(cpu()).await;
         self.record(kernel, BackendKind::Cpu, now_ms() - started);
         result
+    }
+
+    /// The backend `kernel`'s first call was timed faster on, if it has been called.
+    fn chosen(&self, kernel: &str) -> Option<BackendKind> {
+        self.choices
+            .with_untracked(|all| all.iter().find(|c| c.kernel == kernel).map(|c| c.backend))
+    }
+
+    /// Where a long job made of `kernel`'s work should run: `probe`, a small call of it, goes
+    /// through [`Self::run`] (timed on both backends the first time), and the job follows the
+    /// choice, or a switch. The CPU when there is no GPU, or the probe failed there.
+    pub async fn backend_by_probe<T: 'static>(
+        &self,
+        kernel: &'static str,
+        probe: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
+    ) -> BackendKind {
+        if self.gpu().is_none() {
+            return BackendKind::Cpu;
+        }
+        let probed = self.run(kernel, probe).await.is_ok();
+        match (self.gpu(), self.force_gpu.get_untracked()) {
+            (None, _) => BackendKind::Cpu,
+            (Some(_), true) => BackendKind::Gpu,
+            (Some(_), false) if probed => self.chosen(kernel).unwrap_or(BackendKind::Cpu),
+            (Some(_), false) => BackendKind::Cpu,
+        }
     }
 
     /// A value computed asynchronously from reactive inputs ([`crate::async_derived`]), computed

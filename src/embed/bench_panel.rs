@@ -1,5 +1,5 @@
 //! "Run the benchmark": Google's 19,544 analogy questions against the first 30,000 rows, in the page,
-//! with a progress bar, Cancel, and the results table by section. Leaves out: per-question answers
+//! with a progress bar, Cancel, and the results table by section and where it ran (bench_run.rs). Leaves out: per-question answers
 //! and other vocabulary sizes (`til embed eval-analogies --vocab` has both kinds of detail).
 use leptos::prelude::*;
 use til_core::embed::benchmark::Score;
@@ -53,9 +53,10 @@ fn Results(result: BenchResult) -> impl IntoView {
     let report = result.report;
     let summary = if report.complete {
         format!(
-            "{} in {:.0} ms in this page ({} of {} questions asked, coverage {:.2} %).",
+            "{} in {:.0} ms in this page, {} ({} of {} questions asked, coverage {:.2} %).",
             report.method.label(),
             result.millis,
+            result.place,
             report.total().asked,
             result.questions,
             report.coverage()

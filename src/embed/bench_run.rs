@@ -1,23 +1,24 @@
-//! Runs Google's analogy benchmark in the page in slices between frames: the core's `BenchmarkRun`
-//! does one (section, block of rows) unit per `step()`, and this loop hands control back to the
-//! browser every few milliseconds, updates the progress bar, and honours Cancel by reporting the
-//! sections finished so far. On WebGPU the run goes a section per dispatch instead (the page waits
-//! on the GPU, so it stays responsive), and Cancel stops after the current section.
-//! Leaves out: Web Workers (slices keep the tab responsive without copying the 10 MB table to another
-//! thread).
+//! Runs Google's analogy benchmark from the page on the faster backend. A first small call (the
+//! first few questions) is timed on both backends the first time ([`Compute::backend_by_probe`]);
+//! on the CPU the run goes to one worker per core (bench_shares.rs), stepped a slice at a time so
+//! the progress bar moves and Cancel stops it within a slice, reporting the sections finished so
+//! far; on WebGPU it goes a section per dispatch (the page waits on the GPU, so it stays
+//! responsive), and Cancel stops after the current section.
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use std::sync::Arc;
 use til_compute::BackendKind;
-use til_core::embed::benchmark::{BenchmarkRun, QuestionSet};
+use til_core::embed::benchmark::{AnalogyReport, QuestionSet};
+use til_core::embed::{EmbeddingTable, Method};
 
-use super::state::{BenchResult, EmbedState, BENCHMARK_VOCAB};
+use super::bench_shares::{worker_count, Shares};
+use super::state::{BenchResult, BenchState, EmbedState, BENCHMARK_VOCAB};
 use crate::assets::{self, urls};
-use crate::browser::{now_ms, yield_to_event_loop};
-use crate::compute::Compute;
+use crate::browser::now_ms;
+use crate::compute::{Compute, BENCHMARK};
 
-/// Where Trunk puts the question file (with the vectors, in assets/glove).
-/// Longest stretch of work before the browser gets a turn.
-const SLICE_MS: f64 = 12.0;
+/// Questions in the call timed on both backends: few, because its CPU side runs on the main thread.
+const PROBE_QUESTIONS: usize = 4;
 
 pub fn start(lab: EmbedState) {
     let compute = Compute::expect();
@@ -34,78 +35,102 @@ pub fn start(lab: EmbedState) {
     spawn_local(async move {
         // Timed from the click: fetching and parsing the questions are part of the run.
         let started = now_ms();
-        // 1. The questions, resolved against the first 30,000 rows.
-        let set = match assets::text(urls::GLOVE_QUESTIONS).load().await {
-            Ok(text) => {
-                QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string())
-            }
-            Err(e) => Err(e),
+        let run = async {
+            // 1. The questions, resolved against the first 30,000 rows.
+            let text = assets::text(urls::GLOVE_QUESTIONS).load().await?;
+            let set =
+                QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string())?;
+            // 2. The backend, then the run there.
+            let (report, place) = match backend(compute, &table, &set, method).await {
+                BackendKind::Gpu => (
+                    on_gpu(compute, bench, &table, &set, method).await?,
+                    "on WebGPU".to_string(),
+                ),
+                BackendKind::Cpu => on_workers(bench, &table, &set, method).await?,
+            };
+            Ok::<_, String>((report, place, set.asked() + set.skipped()))
         };
-        let set = match set {
-            Ok(set) => set,
-            Err(error) => {
-                bench
-                    .error
-                    .set(Some(format!("Cannot run the benchmark: {error}")));
-                bench.progress.set(None);
-                return;
-            }
-        };
-        // 2. On WebGPU: a section per dispatch, each a batched product and one argmax per question.
-        if compute.active_untracked() == BackendKind::Gpu {
-            let vectors = compute.vectors(&table);
-            let mut answers = Vec::with_capacity(set.sections.len());
-            for section in &set.sections {
-                let batch = compute
-                    .run(crate::compute::BENCHMARK, async |b| {
-                        b.analogy_answers(&vectors, &section.questions, method, set.vocab)
-                            .await
-                    })
-                    .await;
-                match batch {
-                    Ok(batch) => answers.push(batch),
-                    Err(error) => {
-                        bench
-                            .error
-                            .set(Some(format!("Cannot run the benchmark: {error}")));
-                        break;
-                    }
-                }
-                bench
-                    .progress
-                    .set(Some((answers.len(), set.sections.len())));
-                if bench.cancel_requested.get_untracked() {
-                    break;
-                }
-            }
-            bench.report.set(Some(BenchResult {
-                report: set.report(method, &answers),
+        match run.await {
+            Ok((report, place, questions)) => bench.report.set(Some(BenchResult {
+                report,
                 millis: now_ms() - started,
-                questions: set.asked() + set.skipped(),
-            }));
-            bench.progress.set(None);
-            return;
+                questions,
+                place,
+            })),
+            Err(error) => bench
+                .error
+                .set(Some(format!("Cannot run the benchmark: {error}"))),
         }
-        // 2. On the CPU: units in slices until done or cancelled.
-        let mut run = BenchmarkRun::new(&table, &set, method);
-        loop {
-            let slice_start = now_ms();
-            let mut more = true;
-            while more && now_ms() - slice_start < SLICE_MS {
-                more = run.step();
-            }
-            bench.progress.set(Some((run.units_done(), run.units())));
-            if !more || bench.cancel_requested.get_untracked() {
-                break;
-            }
-            yield_to_event_loop().await;
-        }
-        // 3. The report of what finished.
-        bench.report.set(Some(BenchResult {
-            report: run.report(),
-            millis: now_ms() - started,
-            questions: set.asked() + set.skipped(),
-        }));
         bench.progress.set(None);
     });
+}
+
+/// The faster backend for the benchmark, timed the first time on its first few questions.
+async fn backend(
+    compute: Compute,
+    table: &Arc<EmbeddingTable>,
+    set: &QuestionSet,
+    method: Method,
+) -> BackendKind {
+    let Some(section) = set.sections.iter().find(|s| !s.questions.is_empty()) else {
+        return BackendKind::Cpu;
+    };
+    let probe = &section.questions[..section.questions.len().min(PROBE_QUESTIONS)];
+    let vectors = compute.vectors(table);
+    compute
+        .backend_by_probe(BENCHMARK, async |b| {
+            b.analogy_answers(&vectors, probe, method, set.vocab).await
+        })
+        .await
+}
+
+/// A section per dispatch on WebGPU, until done or cancelled.
+async fn on_gpu(
+    compute: Compute,
+    bench: BenchState,
+    table: &Arc<EmbeddingTable>,
+    set: &QuestionSet,
+    method: Method,
+) -> Result<AnalogyReport, String> {
+    let vectors = compute.vectors(table);
+    let mut answers = Vec::with_capacity(set.sections.len());
+    for section in &set.sections {
+        let batch = compute
+            .run(BENCHMARK, async |b| {
+                b.analogy_answers(&vectors, &section.questions, method, set.vocab)
+                    .await
+            })
+            .await
+            .map_err(|e| e.to_string())?;
+        answers.push(batch);
+        bench
+            .progress
+            .set(Some((answers.len(), set.sections.len())));
+        if bench.cancel_requested.get_untracked() {
+            break;
+        }
+    }
+    Ok(set.report(method, &answers))
+}
+
+/// Shares on one worker per core, slice after slice until done or cancelled; the report of what
+/// finished, and where it ran.
+async fn on_workers(
+    bench: BenchState,
+    table: &EmbeddingTable,
+    set: &QuestionSet,
+    method: Method,
+) -> Result<(AnalogyReport, String), String> {
+    let rows = table.unit_rows().first(set.vocab);
+    let (shares, mut progress) = Shares::start(rows, set, method, worker_count()).await?;
+    while progress.done < progress.units && !bench.cancel_requested.get_untracked() {
+        progress = shares.step().await?;
+        bench.progress.set(Some((progress.done, progress.units)));
+    }
+    let found = shares.found().await?;
+    let place = match shares.count() {
+        1 => "on the CPU in 1 worker".to_string(),
+        n => format!("on the CPU in {n} workers"),
+    };
+    Ok((set.merged_report(method, &found), place))
 }

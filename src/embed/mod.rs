@@ -7,6 +7,7 @@
 mod analogy_form;
 mod bench_panel;
 mod bench_run;
+mod bench_shares;
 mod csv_export;
 pub mod found;
 mod journey;

@@ -53,6 +53,8 @@ pub struct BenchResult {
     /// Wall time in the page from the click to the last unit, the question file's fetch included.
     pub millis: f64,
     pub questions: usize,
+    /// Where it ran: "on WebGPU", "on the CPU in 2 workers".
+    pub place: String,
 }
 
 impl EmbedState {

@@ -2,11 +2,12 @@
 //! with `analogy::solve` (one full scoring pass per question), on random tables large enough for
 //! several row blocks, for both methods. Where the two disagree it may only be a tie: the two paths
 //! sum in different orders, so scores can differ in the last bits. And the benchmark on several
-//! threads gives exactly the answers of one, at any thread count, ties included.
+//! threads, or in shares run apart and merged (the page's workers), gives exactly the answers of
+//! one, at any count, ties included; shares stopped early report only the sections all finished.
 
 use proptest::prelude::*;
 use til_core::embed::analogy::{self, Analogy};
-use til_core::embed::benchmark::{BenchmarkRun, QuestionSet, BLOCK_ROWS};
+use til_core::embed::benchmark::{BenchmarkRun, Found, QuestionSet, Share, BLOCK_ROWS};
 use til_core::embed::{EmbeddingTable, Method};
 
 mod rng;
@@ -17,6 +18,22 @@ fn random_table(rng: &mut Rng, rows: usize, dims: usize) -> EmbeddingTable {
     let words = (0..rows).map(|i| format!("w{i}")).collect();
     let values = (0..rows * dims).map(|_| rng.value()).collect();
     EmbeddingTable::from_rows(words, values, dims).unwrap()
+}
+
+/// A question file of three sections, `per` random questions each over `rows` rows.
+fn three_sections(rng: &mut Rng, rows: usize, per: usize) -> String {
+    let mut text = String::new();
+    for section in ["capital-test", "gram-test", "city-test"] {
+        text.push_str(&format!(": {section}\n"));
+        for _ in 0..per {
+            let ids: Vec<usize> = (0..4).map(|_| rng.below(rows)).collect();
+            text.push_str(&format!(
+                "w{} w{} w{} w{}\n",
+                ids[0], ids[1], ids[2], ids[3]
+            ));
+        }
+    }
+    text
 }
 
 proptest! {
@@ -67,26 +84,51 @@ proptest! {
         let words = (0..rows).map(|i| format!("w{i}")).collect();
         let values = (0..rows * dims).map(|_| (rng.value() * 4.0).round()).collect();
         let table = EmbeddingTable::from_rows(words, values, dims).unwrap();
-        let mut text = String::new();
-        for section in ["capital-test", "gram-test", "city-test"] {
-            text.push_str(&format!(": {section}\n"));
-            for _ in 0..30 {
-                let ids: Vec<usize> = (0..4).map(|_| rng.below(rows)).collect();
-                text.push_str(&format!("w{} w{} w{} w{}\n", ids[0], ids[1], ids[2], ids[3]));
-            }
-        }
+        let text = three_sections(&mut rng, rows, 30);
         let set = QuestionSet::parse(&text, &table, rows).unwrap();
         for method in [Method::Add, Method::Mul] {
             let mut one = BenchmarkRun::new(&table, &set, method);
-            one.finish();
-            let mut many = BenchmarkRun::new(&table, &set, method);
-            // Some units on this thread first, the rest on the others.
-            many.step();
-            many.step();
-            many.finish_on(threads);
-            for s in 0..set.sections.len() {
-                prop_assert_eq!(one.answers(s), many.answers(s), "{:?}, {} threads", method, threads);
-            }
+            let report = one.finish();
+            let answers: Vec<_> = (0..set.sections.len()).map(|s| one.answers(s).unwrap()).collect();
+            prop_assert_eq!(&BenchmarkRun::new(&table, &set, method).finish_on(threads), &report,
+                "{:?}, {} threads", method, threads);
+            // The page's way: each share in a run of its own (a worker), from the set as numbers.
+            let (counts, numbers) = set.to_rows();
+            let rows = table.unit_rows().first(set.vocab);
+            let found: Vec<_> = (0..threads).map(|index| {
+                let share_set = QuestionSet::from_rows(&counts, &numbers, set.vocab).unwrap();
+                let mut run = BenchmarkRun::on_rows(rows, share_set, method, Share { index, count: threads }).unwrap();
+                while run.step() {}
+                run.found()
+            }).collect();
+            prop_assert_eq!(&set.merged_answers(&found), &answers, "{:?}, {} shares", method, threads);
+            prop_assert_eq!(&set.merged_report(method, &found), &report);
         }
+    }
+
+    #[test]
+    fn shares_stopped_early_report_only_finished_sections(seed in 1u64.., stop in 0usize..12) {
+        let mut rng = Rng(seed);
+        let rows = 2 * BLOCK_ROWS;
+        let table = random_table(&mut rng, rows, 4);
+        let text = three_sections(&mut rng, rows, 10);
+        let set = QuestionSet::parse(&text, &table, rows).unwrap();
+        let mut whole = BenchmarkRun::new(&table, &set, Method::Add);
+        whole.finish();
+        // 3 sections × 2 blocks = 6 units over 2 shares: share 0 has units 0, 2, 4, share 1 has
+        // 1, 3, 5. Share 0 stops after `stop` units, share 1 finishes.
+        let found: Vec<Found> = (0..2).map(|index| {
+            let share = Share { index, count: 2 };
+            let mut run = BenchmarkRun::on_rows(table.unit_rows(), set.clone(), Method::Add, share).unwrap();
+            let steps = if index == 0 { stop.min(3) } else { 3 };
+            for _ in 0..steps { run.step(); }
+            run.found()
+        }).collect();
+        let answers = set.merged_answers(&found);
+        prop_assert_eq!(answers.len(), stop.min(3), "a section is finished when both its units are");
+        for (s, answers) in answers.iter().enumerate() {
+            prop_assert_eq!(Some(answers.clone()), whole.answers(s));
+        }
+        prop_assert_eq!(set.merged_report(Method::Add, &found).complete, stop >= 3);
     }
 }

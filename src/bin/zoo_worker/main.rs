@@ -30,6 +30,11 @@
 //!    state after state, and `{unigram: "lattice", id, round: N, word: TEXT}`: a Unigram
 //!    training run the page steps through (unigram.rs).
 //!
+//! 10. from the page `{analogies: "start", id, rows, dims, vocab, counts, questions, method, share,
+//!     shares}`, then `{analogies: "step", id, ms}` slice after slice and `{analogies: "found", id}`:
+//!     one share of the analogy benchmark (analogy.rs). The page starts several copies of this
+//!     worker for it, one per core; only the first also holds the tokenizers.
+//!
 //! It also holds MiniLM's WordPiece (slug `wordpiece`), which keeps its normaliser's Unicode tables
 //! (20 KB of gzip) out of the page's wasm, and a copy of GPT-2 (slug `gpt2`) for "why this split"
 //! alone: the page encodes GPT-2 itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
@@ -39,6 +44,7 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
+use til_core::embed::benchmark::Share;
 use til_core::gpt2::Gpt2Tokenizer;
 use til_core::sentencepiece::{self, SentencePiece};
 use til_core::smollm2::Smollm2;
@@ -50,6 +56,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+mod analogy;
 mod attention;
 mod first_layer_markup;
 #[path = "../../position/first_layer_ways.rs"]
@@ -280,6 +287,24 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
             ),
             "step" => unigram::step(),
             _ => unigram::lattice(number("round"), &text("word")),
+        }
+    } else if let Some(ask) = field(&data, "analogies").as_string() {
+        let number = |name| field(&data, name).as_f64().unwrap_or(0.0) as usize;
+        match ask.as_str() {
+            "start" => analogy::start(analogy::Start {
+                rows: js_sys::Float32Array::new(&field(&data, "rows")).to_vec(),
+                dims: number("dims"),
+                vocab: number("vocab"),
+                counts: Uint32Array::new(&field(&data, "counts")).to_vec(),
+                questions: Uint32Array::new(&field(&data, "questions")).to_vec(),
+                method: text_field(&data, "method"),
+                share: Share {
+                    index: number("share"),
+                    count: number("shares"),
+                },
+            }),
+            "step" => analogy::step(field(&data, "ms").as_f64().unwrap_or(0.0)),
+            _ => analogy::found(),
         }
     } else if let Some(slug) = field(&data, "why").as_string() {
         let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;

@@ -124,6 +124,83 @@ impl QuestionSet {
         Ok(QuestionSet { sections, vocab })
     }
 
+    /// The report of runs over shares of one benchmark: every question's best row over the shares
+    /// (the highest score, the lower row on a tie: what one run in row order finds), for the
+    /// leading sections whose every unit some share has done.
+    pub fn merged_report(&self, method: Method, found: &[Found]) -> AnalogyReport {
+        self.report(method, &self.merged_answers(found))
+    }
+
+    /// The answers [`merged_report`](Self::merged_report) scores, by finished section.
+    pub fn merged_answers(&self, found: &[Found]) -> Vec<Vec<u32>> {
+        let blocks = blocks(self.vocab);
+        let done = |unit: usize| found.iter().any(|f| f.share.has_done(unit, f.done));
+        let finished = (0..self.sections.len())
+            .take_while(|s| (s * blocks..(s + 1) * blocks).all(done))
+            .count();
+        let mut best = vec![NO_ANSWER; self.asked()];
+        for found in found {
+            for (ours, theirs) in best.iter_mut().zip(&found.best) {
+                if theirs.score > ours.score || (theirs.score == ours.score && theirs.id < ours.id)
+                {
+                    *ours = *theirs;
+                }
+            }
+        }
+        let mut best = best.into_iter().map(|b| b.id);
+        self.sections[..finished]
+            .iter()
+            .map(|s| best.by_ref().take(s.questions.len()).collect())
+            .collect()
+    }
+
+    /// The set as numbers, for a worker to score: each section's question count, and every
+    /// question's rows `a b c expected` (sections one after another). Names and skips stay here.
+    pub fn to_rows(&self) -> (Vec<u32>, Vec<u32>) {
+        let counts = self
+            .sections
+            .iter()
+            .map(|s| s.questions.len() as u32)
+            .collect();
+        let rows = self
+            .sections
+            .iter()
+            .flat_map(|s| &s.questions)
+            .flat_map(|q| [q.a, q.b, q.c, q.expected])
+            .collect();
+        (counts, rows)
+    }
+
+    /// A set from [`to_rows`](Self::to_rows)'s numbers, its sections unnamed (a worker only scores).
+    pub fn from_rows(
+        counts: &[u32],
+        rows: &[u32],
+        vocab: usize,
+    ) -> Result<QuestionSet, EmbedError> {
+        let questions: usize = counts.iter().map(|&n| n as usize).sum();
+        if rows.len() != questions * 4 {
+            return Err(EmbedError::BadShape {
+                values: rows.len(),
+                dims: 4,
+            });
+        }
+        let mut all = rows.chunks_exact(4).map(|q| Question {
+            a: q[0],
+            b: q[1],
+            c: q[2],
+            expected: q[3],
+        });
+        let sections = counts
+            .iter()
+            .map(|&n| Section {
+                name: String::new(),
+                questions: all.by_ref().take(n as usize).collect(),
+                skipped: 0,
+            })
+            .collect();
+        Ok(QuestionSet { sections, vocab })
+    }
+
     /// Questions that will be asked.
     pub fn asked(&self) -> usize {
         self.sections.iter().map(|s| s.questions.len()).sum()
@@ -212,15 +289,17 @@ impl AnalogyReport {
     }
 }
 
-/// A section prepared for the matrix product: its distinct input words, and each question's inputs as
-/// positions in that list.
+/// A section prepared for the matrix product: its distinct input words and their unit rows, and each
+/// question's inputs as positions in that list.
 struct Plan {
     words: Vec<u32>,
+    /// `words.len() × dims` values: the words' rows, copied so a run owns everything it reads.
+    rows: Vec<f32>,
     questions: Vec<[usize; 3]>,
 }
 
 impl Plan {
-    fn new(section: &Section) -> Plan {
+    fn new(section: &Section, rows: UnitRows<'_>) -> Plan {
         let mut position: FxHashMap<u32, usize> = FxHashMap::default();
         let mut words = Vec::new();
         let mut local = |id: u32| {
@@ -234,34 +313,108 @@ impl Plan {
             .iter()
             .map(|q| [local(q.a), local(q.b), local(q.c)])
             .collect();
-        Plan { words, questions }
+        let rows = words.iter().flat_map(|&w| rows.row(w)).copied().collect();
+        Plan {
+            words,
+            rows,
+            questions,
+        }
     }
 }
 
+/// Which units a run scores: unit `n` when `n % count == index`. The runs over the `count` shares
+/// of one benchmark (on threads, or in the page's workers) score every unit once between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Share {
+    /// The whole run.
+    pub const ALL: Share = Share { index: 0, count: 1 };
+
+    /// The share's units among `units`, in order.
+    fn units(self, units: usize) -> impl Iterator<Item = usize> {
+        (self.index..units).step_by(self.count.max(1))
+    }
+
+    /// Whether unit `unit` is the share's and among its first `done`.
+    fn has_done(self, unit: usize, done: usize) -> bool {
+        unit % self.count == self.index && unit / self.count < done
+    }
+}
+
+/// What a run over one share has found so far: how many of its units are done, and every question's
+/// best row and score (sections one after another, questions in order; `u32::MAX` before any).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub share: Share,
+    pub done: usize,
+    pub best: Vec<Scored>,
+}
+
 /// A benchmark in progress: call [`step`](Self::step) until it returns false, then [`report`](Self::report).
-pub struct BenchmarkRun<'a> {
-    set: &'a QuestionSet,
+/// It owns what it reads, so it can live in a worker between messages.
+pub struct BenchmarkRun {
+    set: QuestionSet,
     method: Method,
-    rows: UnitRows<'a>,
+    share: Share,
+    dims: usize,
+    /// Candidate rows (the first `set.vocab`).
+    rows: usize,
     /// The candidate rows in groups of four, interleaved: value k of row 4g + l sits at
     /// `(g × dims + k) × 4 + l`; rows past the vocabulary are zero.
     packed: Vec<f32>,
     plans: Vec<Plan>,
     /// The best answer so far of every question, by section.
     best: Vec<Vec<Scored>>,
-    /// Units done; unit `n` is section `n / blocks`, rows block `n % blocks`.
+    /// The share's units done, in order; unit `n` is section `n / blocks`, rows block `n % blocks`.
     done: usize,
     /// Scratch: the section's word cosines (or shifted cosines) with the block, `words × BLOCK_ROWS`.
     cosines: Vec<f32>,
 }
 
-impl<'a> BenchmarkRun<'a> {
-    pub fn new(
-        table: &'a EmbeddingTable,
-        set: &'a QuestionSet,
-        method: Method,
-    ) -> BenchmarkRun<'a> {
+impl BenchmarkRun {
+    pub fn new(table: &EmbeddingTable, set: &QuestionSet, method: Method) -> BenchmarkRun {
         let rows = table.unit_rows().first(set.vocab);
+        BenchmarkRun::on_rows(rows, set.clone(), method, Share::ALL)
+            .expect("a question set parsed against this table")
+    }
+
+    /// The run over `share` of the units, on unit-length `rows` (at least `set.vocab` of them; the
+    /// questions' rows must be among the first `set.vocab`).
+    pub fn on_rows(
+        rows: UnitRows<'_>,
+        set: QuestionSet,
+        method: Method,
+        share: Share,
+    ) -> Result<BenchmarkRun, EmbedError> {
+        if rows.len() < set.vocab || set.vocab == 0 {
+            return Err(EmbedError::BadVocab {
+                requested: set.vocab,
+                rows: rows.len(),
+            });
+        }
+        if share.count == 0 || share.index >= share.count {
+            return Err(EmbedError::BadShare {
+                index: share.index,
+                count: share.count,
+            });
+        }
+        let rows = rows.first(set.vocab);
+        let outside = set
+            .sections
+            .iter()
+            .flat_map(|s| &s.questions)
+            .flat_map(|q| [q.a, q.b, q.c, q.expected])
+            .find(|&id| id as usize >= rows.len());
+        if let Some(row) = outside {
+            return Err(EmbedError::RowOutOfRange {
+                row,
+                rows: rows.len(),
+            });
+        }
         let dims = rows.dims();
         let mut packed = vec![0.0f32; rows.len().div_ceil(4) * 4 * dims];
         for (r, row) in rows.as_slice().chunks_exact(dims).enumerate() {
@@ -269,40 +422,41 @@ impl<'a> BenchmarkRun<'a> {
                 packed[((r / 4) * dims + k) * 4 + r % 4] = v;
             }
         }
-        let plans: Vec<Plan> = set.sections.iter().map(Plan::new).collect();
+        let plans: Vec<Plan> = set.sections.iter().map(|s| Plan::new(s, rows)).collect();
         let widest = plans.iter().map(|p| p.words.len()).max().unwrap_or(0);
-        let best = unanswered(set);
-        BenchmarkRun {
+        Ok(BenchmarkRun {
+            best: unanswered(&set),
             set,
             method,
-            rows,
+            share,
+            dims,
+            rows: rows.len(),
             packed,
-            best,
             plans,
             done: 0,
             cosines: vec![0.0; widest * BLOCK_ROWS],
-        }
+        })
     }
 
-    fn blocks(&self) -> usize {
-        blocks(self.rows)
+    /// Units of work in the whole benchmark, every share's.
+    fn all_units(&self) -> usize {
+        self.plans.len() * blocks(self.rows)
     }
 
-    /// Units of work in the whole run.
+    /// Units of work in this run's share.
     pub fn units(&self) -> usize {
-        self.plans.len() * self.blocks()
+        self.share.units(self.all_units()).count()
     }
 
     pub fn units_done(&self) -> usize {
         self.done
     }
 
-    /// Does one unit of work; false once everything is done.
+    /// Does the share's next unit of work; false once everything is done.
     pub fn step(&mut self) -> bool {
-        if self.done >= self.units() {
+        let Some(unit) = self.share.units(self.all_units()).nth(self.done) else {
             return false;
-        }
-        let unit = self.done;
+        };
         let (shared, cosines, best) = self.parts();
         shared.score_unit(unit, cosines, best);
         self.done += 1;
@@ -318,8 +472,9 @@ impl<'a> BenchmarkRun<'a> {
     /// What every unit reads, beside the scratch and the answers it writes.
     fn parts(&mut self) -> (Shared<'_>, &mut Vec<f32>, &mut Vec<Vec<Scored>>) {
         let shared = Shared {
-            set: self.set,
+            set: &self.set,
             method: self.method,
+            dims: self.dims,
             rows: self.rows,
             packed: &self.packed,
             plans: &self.plans,
@@ -327,27 +482,36 @@ impl<'a> BenchmarkRun<'a> {
         (shared, &mut self.cosines, &mut self.best)
     }
 
-    /// Runs every remaining unit on `threads` threads (the units dealt out in turn), then merges
-    /// each question's best answers as one thread would have found them: the highest score, and
-    /// on a tie the lower row. The same answers at any thread count.
+    /// Runs every unit of a whole run not yet started on `threads` threads (share `t` of `threads`
+    /// on thread `t`), then merges their answers as [`QuestionSet::merged_report`] does: the same
+    /// answers at any thread count.
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn finish_on(&mut self, threads: usize) -> AnalogyReport {
-        let units = self.units();
-        let remaining = units - self.done;
-        let threads = threads.clamp(1, remaining.max(1));
-        let (first, scratch) = (self.done, self.cosines.len());
+    pub fn finish_on(mut self, threads: usize) -> AnalogyReport {
+        let units = self.all_units();
+        let threads = threads.clamp(1, units.max(1));
+        let scratch = self.cosines.len();
         let (shared, _, _) = self.parts();
-        let found: Vec<Vec<Vec<Scored>>> = std::thread::scope(|scope| {
+        let found: Vec<Found> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
-                .map(|t| {
+                .map(|index| {
                     let shared = &shared;
                     scope.spawn(move || {
+                        let share = Share {
+                            index,
+                            count: threads,
+                        };
                         let mut best = unanswered(shared.set);
                         let mut cosines = vec![0.0; scratch];
-                        for unit in (first + t..units).step_by(threads) {
+                        let mut done = 0;
+                        for unit in share.units(units) {
                             shared.score_unit(unit, &mut cosines, &mut best);
+                            done += 1;
                         }
-                        best
+                        Found {
+                            share,
+                            done,
+                            best: best.concat(),
+                        }
                     })
                 })
                 .collect();
@@ -356,37 +520,29 @@ impl<'a> BenchmarkRun<'a> {
                 .map(|w| w.join().expect("a benchmark thread panicked"))
                 .collect()
         });
-        for best in found {
-            for (ours, theirs) in self
-                .best
-                .iter_mut()
-                .flatten()
-                .zip(best.into_iter().flatten())
-            {
-                if theirs.score > ours.score || (theirs.score == ours.score && theirs.id < ours.id)
-                {
-                    *ours = theirs;
-                }
-            }
+        self.set.merged_report(self.method, &found)
+    }
+
+    /// What this run has found so far.
+    pub fn found(&self) -> Found {
+        Found {
+            share: self.share,
+            done: self.done,
+            best: self.best.concat(),
         }
-        self.done = units;
-        self.report()
     }
 
     /// The answer given to each question of `section` (rows, in question order), once it is finished.
     pub fn answers(&self, section: usize) -> Option<Vec<u32>> {
-        let finished = self.done / self.blocks().max(1);
-        (section < finished).then(|| self.best[section].iter().map(|b| b.id).collect())
+        let finished = self.done / blocks(self.rows).max(1);
+        (self.share == Share::ALL && section < finished)
+            .then(|| self.best[section].iter().map(|b| b.id).collect())
     }
 
-    /// The sections finished so far.
+    /// The sections finished so far (all of this run's units in them: a share's report alone
+    /// finishes no section).
     pub fn report(&self) -> AnalogyReport {
-        let finished = self.done / self.blocks().max(1);
-        let answers: Vec<Vec<u32>> = self.best[..finished]
-            .iter()
-            .map(|best| best.iter().map(|b| b.id).collect())
-            .collect();
-        self.set.report(self.method, &answers)
+        self.set.merged_report(self.method, &[self.found()])
     }
 }
 
@@ -394,7 +550,8 @@ impl<'a> BenchmarkRun<'a> {
 struct Shared<'r> {
     set: &'r QuestionSet,
     method: Method,
-    rows: UnitRows<'r>,
+    dims: usize,
+    rows: usize,
     packed: &'r [f32],
     plans: &'r [Plan],
 }
@@ -403,21 +560,18 @@ struct Shared<'r> {
 fn unanswered(set: &QuestionSet) -> Vec<Vec<Scored>> {
     set.sections
         .iter()
-        .map(|s| {
-            vec![
-                Scored {
-                    id: u32::MAX,
-                    score: f32::NEG_INFINITY
-                };
-                s.questions.len()
-            ]
-        })
+        .map(|s| vec![NO_ANSWER; s.questions.len()])
         .collect()
 }
 
+const NO_ANSWER: Scored = Scored {
+    id: u32::MAX,
+    score: f32::NEG_INFINITY,
+};
+
 /// Blocks of [`BLOCK_ROWS`] candidate rows; unit `n` is section `n / blocks`, block `n % blocks`.
-fn blocks(rows: UnitRows<'_>) -> usize {
-    rows.len().div_ceil(BLOCK_ROWS)
+fn blocks(rows: usize) -> usize {
+    rows.div_ceil(BLOCK_ROWS)
 }
 
 impl Shared<'_> {
@@ -426,7 +580,7 @@ impl Shared<'_> {
         let blocks = blocks(self.rows);
         let (section, block) = (unit / blocks, unit % blocks);
         let start = block * BLOCK_ROWS;
-        let end = (start + BLOCK_ROWS).min(self.rows.len());
+        let end = (start + BLOCK_ROWS).min(self.rows);
         self.score_block(section, start..end, cosines, &mut best[section]);
     }
 
@@ -444,9 +598,9 @@ impl Shared<'_> {
         let groups = start / 4..end.div_ceil(4);
         let width = groups.len() * 4;
         // 1. Cosines of the section's input words with rows start..end (3CosMul: shifted cosines).
-        let words: Vec<&[f32]> = plan.words.iter().map(|&w| self.rows.row(w)).collect();
+        let words: Vec<&[f32]> = plan.rows.chunks_exact(self.dims).collect();
         let cosines = &mut cosines[..words.len() * width];
-        block_cosines(&words, self.packed, self.rows.dims(), groups, cosines);
+        block_cosines(&words, self.packed, self.dims, groups, cosines);
         if self.method == Method::Mul {
             cosines.iter_mut().for_each(|c| *c = shifted(*c));
         }

@@ -159,6 +159,16 @@ pub enum EmbedError {
         len: usize,
         max: usize,
     },
+    /// A question names a row past the candidates.
+    RowOutOfRange {
+        row: u32,
+        rows: usize,
+    },
+    /// Share `index` of `count` does not exist.
+    BadShare {
+        index: usize,
+        count: usize,
+    },
     /// Nothing to embed or compare.
     Empty(&'static str),
 }
@@ -197,6 +207,12 @@ impl fmt::Display for EmbedError {
             ),
             EmbedError::ContextOverflow { len, max } => {
                 write!(f, "Sequence length ({len}) exceeds maximum context window ({max})")
+            }
+            EmbedError::RowOutOfRange { row, rows } => {
+                write!(f, "a question names row {row}, past the {rows} candidate rows")
+            }
+            EmbedError::BadShare { index, count } => {
+                write!(f, "there is no share {index} of {count}: shares are numbered 0 to count − 1")
             }
             EmbedError::Empty(what) => write!(f, "{what}"),
         }
