@@ -23,3 +23,19 @@ export function parseScored(text) {
   if (!match) throw new Error(`not "word score" with 4 decimals: ${JSON.stringify(text)}`);
   return [match[1], Number(match[2])];
 }
+
+/**
+ * Starts the analogy benchmark and presses Cancel once a fifth of its units are scored (watched
+ * every frame: the whole run takes well under a second in the workers), then waits for the
+ * cancelled report.
+ */
+export async function cancelBenchmarkPartway(page) {
+  await page.getByTestId('embed-benchmark-run').click();
+  await page.waitForFunction(() => {
+    const bar = document.querySelector('#embed [data-testid="progress"] progress');
+    if (!bar || bar.max <= 1 || bar.value < bar.max / 5) return false;
+    document.querySelector('#embed [data-testid="progress-cancel"]').click();
+    return true;
+  }, null, { polling: 'raf' });
+  await page.getByTestId('embed-benchmark-time').filter({ hasText: 'Cancelled' }).waitFor();
+}

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { neighbours, openEmbed, parseScored, search } from './embed-lab.mjs';
+import { cancelBenchmarkPartway, neighbours, openEmbed, parseScored, search } from './embed-lab.mjs';
 import { download } from './link-lab.mjs';
 
 /** CSV records as arrays of fields (the page quotes no field in these files). */
@@ -36,11 +36,7 @@ test('neighbours and benchmark results as CSV', async (t) => {
   });
 
   // 2. The benchmark, stopped after a few sections: one record per section shown, then the totals.
-  const lab = page.locator('#embed');
-  await page.getByTestId('embed-benchmark-run').click();
-  await lab.getByTestId('progress').waitFor();
-  await lab.getByTestId('progress-cancel').click();
-  await page.getByTestId('embed-benchmark-time').filter({ hasText: 'Cancelled' }).waitFor();
+  await cancelBenchmarkPartway(page);
   const table = await page.getByTestId('embed-benchmark-table').locator('tbody tr').allInnerTexts();
   const bench = await download(page, 'export-benchmark');
   assert.equal(bench.name, 'analogy-benchmark-add.csv');
