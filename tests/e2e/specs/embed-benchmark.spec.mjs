@@ -12,7 +12,8 @@ import { openEmbed } from './embed-lab.mjs';
 import { openSettings } from '../pages/shell.mjs';
 
 test('the whole Google benchmark runs in the page', async (t) => {
-  const app = await launch({ timeoutMs: 120_000 });
+  // No adapter: the CPU path straight away, timed alone (the WebGPU case below times a probe first).
+  const app = await launch({ webgpu: false, timeoutMs: 120_000 });
   t.after(() => app.close());
   const { page } = app;
   await openEmbed(page);
