@@ -7,8 +7,8 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
-use til_compute::BackendKind;
-use til_core::embed::benchmark::{AnalogyReport, QuestionSet};
+use til_compute::{Backend, BackendKind, ComputeError, Vectors};
+use til_core::embed::benchmark::{AnalogyReport, Question, QuestionSet};
 use til_core::embed::{EmbeddingTable, Method};
 
 use super::bench_shares::{worker_count, Shares};
@@ -78,10 +78,19 @@ async fn backend(
     let probe = &section.questions[..section.questions.len().min(PROBE_QUESTIONS)];
     let vectors = compute.vectors(table);
     compute
-        .backend_by_probe(BENCHMARK, async |b| {
-            b.analogy_answers(&vectors, probe, method, set.vocab).await
-        })
+        .backend_by_probe(BENCHMARK, answers(&vectors, probe, method, set.vocab))
         .await
+}
+
+/// The benchmark's kernel call, `questions` answered on a backend: one closure type for the probe
+/// and the sections, so the page's wasm holds one copy of the call.
+fn answers<'a>(
+    vectors: &'a Vectors,
+    questions: &'a [Question],
+    method: Method,
+    vocab: usize,
+) -> impl AsyncFn(&Backend) -> Result<Vec<u32>, ComputeError> + 'a {
+    async move |b: &Backend| b.analogy_answers(vectors, questions, method, vocab).await
 }
 
 /// A section per dispatch on WebGPU, until done or cancelled.
@@ -93,24 +102,22 @@ async fn on_gpu(
     method: Method,
 ) -> Result<AnalogyReport, String> {
     let vectors = compute.vectors(table);
-    let mut answers = Vec::with_capacity(set.sections.len());
+    let mut given = Vec::with_capacity(set.sections.len());
     for section in &set.sections {
         let batch = compute
-            .run(BENCHMARK, async |b| {
-                b.analogy_answers(&vectors, &section.questions, method, set.vocab)
-                    .await
-            })
+            .run(
+                BENCHMARK,
+                answers(&vectors, &section.questions, method, set.vocab),
+            )
             .await
             .map_err(|e| e.to_string())?;
-        answers.push(batch);
-        bench
-            .progress
-            .set(Some((answers.len(), set.sections.len())));
+        given.push(batch);
+        bench.progress.set(Some((given.len(), set.sections.len())));
         if bench.cancel_requested.get_untracked() {
             break;
         }
     }
-    Ok(set.report(method, &answers))
+    Ok(set.report(method, &given))
 }
 
 /// Shares on one worker per core, slice after slice until done or cancelled; the report of what

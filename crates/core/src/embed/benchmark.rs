@@ -377,9 +377,9 @@ pub struct BenchmarkRun {
 
 impl BenchmarkRun {
     pub fn new(table: &EmbeddingTable, set: &QuestionSet, method: Method) -> BenchmarkRun {
+        // A set parsed against this table names only its first `vocab` rows: nothing to check.
         let rows = table.unit_rows().first(set.vocab);
-        BenchmarkRun::on_rows(rows, set.clone(), method, Share::ALL)
-            .expect("a question set parsed against this table")
+        BenchmarkRun::build(rows, set.clone(), method, Share::ALL)
     }
 
     /// The run over `share` of the units, on unit-length `rows` (at least `set.vocab` of them; the
@@ -415,6 +415,11 @@ impl BenchmarkRun {
                 rows: rows.len(),
             });
         }
+        Ok(BenchmarkRun::build(rows, set, method, share))
+    }
+
+    /// The run, on rows that hold every row the questions name.
+    fn build(rows: UnitRows<'_>, set: QuestionSet, method: Method, share: Share) -> BenchmarkRun {
         let dims = rows.dims();
         let mut packed = vec![0.0f32; rows.len().div_ceil(4) * 4 * dims];
         for (r, row) in rows.as_slice().chunks_exact(dims).enumerate() {
@@ -424,7 +429,7 @@ impl BenchmarkRun {
         }
         let plans: Vec<Plan> = set.sections.iter().map(|s| Plan::new(s, rows)).collect();
         let widest = plans.iter().map(|p| p.words.len()).max().unwrap_or(0);
-        Ok(BenchmarkRun {
+        BenchmarkRun {
             best: unanswered(&set),
             set,
             method,
@@ -435,7 +440,7 @@ impl BenchmarkRun {
             plans,
             done: 0,
             cosines: vec![0.0; widest * BLOCK_ROWS],
-        })
+        }
     }
 
     /// Units of work in the whole benchmark, every share's.
