@@ -250,6 +250,8 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         return;
     }
     let id = field(&data, "id");
+    // A whole-number field of the message (0 when it has none).
+    let number = |name: &str| field(&data, name).as_f64().unwrap_or(0.0) as usize;
     let reply = if let Some(slug) = field(&data, "encode").as_string() {
         encode(&slug, &text_field(&data, "text"))
     } else if let Some(text) = field(&data, "wordpiece").as_string() {
@@ -268,7 +270,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
             reply
         })
     } else if let Some(text) = field(&data, "attention").as_string() {
-        let limit = field(&data, "limit").as_f64().unwrap_or(0.0) as usize;
+        let limit = number("limit");
         let run_on = text_field(&data, "runOn");
         // The GPU answers asynchronously: this one replies when it is done.
         let scope = scope.clone();
@@ -278,7 +280,6 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
         return;
     } else if let Some(ask) = field(&data, "unigram").as_string() {
         let text = |name| text_field(&data, name);
-        let number = |name| field(&data, name).as_f64().unwrap_or(0.0) as usize;
         match ask.as_str() {
             "start" => unigram::start(
                 &text("corpus"),
@@ -289,7 +290,6 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
             _ => unigram::lattice(number("round"), &text("word")),
         }
     } else if let Some(ask) = field(&data, "analogies").as_string() {
-        let number = |name| field(&data, name).as_f64().unwrap_or(0.0) as usize;
         match ask.as_str() {
             "start" => analogy::start(analogy::Start {
                 rows: js_sys::Float32Array::new(&field(&data, "rows")).to_vec(),
@@ -307,8 +307,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
             _ => analogy::found(),
         }
     } else if let Some(slug) = field(&data, "why").as_string() {
-        let token = field(&data, "token").as_f64().unwrap_or(0.0) as usize;
-        why(&slug, &text_field(&data, "text"), token)
+        why(&slug, &text_field(&data, "text"), number("token"))
     } else {
         return;
     };
