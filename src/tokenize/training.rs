@@ -1,19 +1,23 @@
-//! Runs BPE training in slices between frames so the tab never freezes: the core's `CorpusStream`
-//! reads the corpus a piece at a time and its `Trainer` does one merge per `step()`, and this loop
-//! hands control back to the browser every few milliseconds, updates the progress bar, and honours
-//! Cancel by keeping every merge finished so far.
+//! Runs BPE training in the tokenizer worker (src/bin/zoo_worker/bpe.rs) so the page's thread
+//! only renders: the page starts a run on the box's text or the opened file, asks for a slice of
+//! work at a time and shows the progress each answers, and at the end (or at Cancel, keeping
+//! every merge finished so far) takes the run's trace as bytes and scrubs it here.
 use std::sync::Arc;
 
+use js_sys::Uint8Array;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use til_core::bpe::{BpeTokenizer, CorpusStream, TrainOptions, Trainer, WordCounts};
+use til_core::bpe::{BpeTokenizer, Trace};
+use wasm_bindgen::JsValue;
 
-use super::corpus_file::{feed_in_slices, read_words, SLICE_MS};
 use super::state::{BpeLab, RunStats};
 use crate::browser::{now_ms, yield_to_event_loop};
+use crate::worker::{ask, field};
 
 /// The largest number of merges the form accepts; more would only make the trace heavier.
 pub const MAX_MERGES: usize = 50_000;
+/// How long the worker works before answering with its progress: Cancel acts within this.
+const STEP_MS: f64 = 40.0;
 
 pub fn start(lab: BpeLab) {
     if lab.progress.get_untracked().is_some() {
@@ -35,53 +39,29 @@ pub fn start(lab: BpeLab) {
 async fn run(lab: BpeLab, wanted: usize) {
     // Timed from here: reading the corpus and the first count are part of training.
     let started = now_ms();
-    // 1. Read the corpus the way its format says, in slices, each after a turn for the browser.
-    let words = match read_corpus(lab).await {
-        Ok(Some(words)) => Ok(words),
+    let trained = train(lab, wanted).await;
+    lab.file_read.set(None);
+    let (trace, exhausted) = match trained {
+        Ok(Some(trained)) => trained,
         Ok(None) => {
-            lab.notice.set(Some(
-                "Cancelled while reading the file: nothing was trained.".to_string(),
-            ));
+            let what = if lab.corpus_file.with_untracked(Option::is_some) {
+                "the file"
+            } else {
+                "the corpus"
+            };
+            lab.notice.set(Some(format!(
+                "Cancelled while reading {what}: nothing was trained."
+            )));
             lab.progress.set(None);
             return;
         }
-        Err(why) => Err(why),
-    };
-    // 2. Build the trainer (the first pair count happens here), also in a task of its own.
-    yield_to_event_loop().await;
-    let options = TrainOptions {
-        tie_rule: lab.tie_rule.get_untracked(),
-        byte_level: lab.format.get_untracked().pattern(),
-        ..TrainOptions::default()
-    };
-    let trainer =
-        words.and_then(|words| Trainer::from_words(words, options).map_err(|e| e.to_string()));
-    let mut trainer = match trainer {
-        Ok(trainer) => trainer,
         Err(error) => {
             lab.error.set(Some(format!("Cannot train: {error}.")));
             lab.progress.set(None);
             return;
         }
     };
-    // 3. Merge in slices until done, out of pairs, or cancelled.
-    let mut exhausted = false;
-    loop {
-        yield_to_event_loop().await;
-        let slice_start = now_ms();
-        while trainer.merges_done() < wanted && now_ms() - slice_start < SLICE_MS {
-            if trainer.step().is_none() {
-                exhausted = true;
-                break;
-            }
-        }
-        let done = trainer.merges_done();
-        lab.progress.set(Some((done, wanted)));
-        if exhausted || done >= wanted || lab.cancel_requested.get_untracked() {
-            break;
-        }
-    }
-    let done = trainer.merges_done();
+    let done = trace.steps().len();
     if lab.cancel_requested.get_untracked() && done < wanted {
         lab.notice.set(Some(format!(
             "Cancelled: kept the {done} merges finished before you pressed Cancel."
@@ -91,10 +71,10 @@ async fn run(lab: BpeLab, wanted: usize) {
             "Stopped after {done} of {wanted} merges: no adjacent pair was left."
         )));
     }
-    // 4. Show the run, a task for the tokenizer panels, then one for the walkthrough: every view
-    //    of the lab redraws for it.
+    // Show the run, a task for the tokenizer panels, then one for the walkthrough: every view of
+    // the lab redraws for it.
     yield_to_event_loop().await;
-    let trace = Arc::new(trainer.into_trace());
+    let trace = Arc::new(trace);
     lab.tokenizer
         .set(Some(Arc::new(BpeTokenizer::new(trace.clone()))));
     yield_to_event_loop().await;
@@ -107,20 +87,57 @@ async fn run(lab: BpeLab, wanted: usize) {
     lab.progress.set(None);
 }
 
-/// The words of the corpus, from the opened file if there is one, else from the box's text; `None`
-/// once Cancel is pressed.
-async fn read_corpus(lab: BpeLab) -> Result<Option<WordCounts>, String> {
-    let format = lab.format.get_untracked();
-    if let Some(file) = lab.corpus_file.get_untracked() {
-        let words = read_words(file, format, lab).await;
-        lab.file_read.set(None);
-        return words;
+/// The worker's run, step by step: its trace and whether it ran out of pairs, or `None` if
+/// Cancel came while it was still reading the corpus.
+async fn train(lab: BpeLab, wanted: usize) -> Result<Option<(Trace, bool)>, String> {
+    // 1. Start: the file crosses as a handle (the worker reads it), the text as a copy.
+    let file = lab.corpus_file.get_untracked();
+    let text = match file {
+        Some(_) => JsValue::UNDEFINED,
+        None => JsValue::from_str(&lab.corpus.get_untracked()),
+    };
+    let file = file.map_or(JsValue::UNDEFINED, JsValue::from);
+    ask(&[
+        ("bpe", &JsValue::from_str("start")),
+        ("text", &text),
+        ("file", &file),
+        (
+            "format",
+            &JsValue::from_str(lab.format.get_untracked().name()),
+        ),
+        (
+            "tie",
+            &JsValue::from_str(lab.tie_rule.get_untracked().name()),
+        ),
+        ("merges", &JsValue::from(wanted as f64)),
+    ])
+    .await?;
+    // 2. Slices of work until done or cancelled.
+    let reading_file = !file.is_undefined();
+    loop {
+        let progress = ask(&[
+            ("bpe", &JsValue::from_str("step")),
+            ("ms", &JsValue::from(STEP_MS)),
+        ])
+        .await?;
+        let whole = |name| field(&progress, name).as_f64().unwrap_or(0.0);
+        if reading_file && field(&progress, "merges").is_undefined() {
+            lab.file_read.set(Some((whole("read"), whole("size"))));
+        } else {
+            lab.file_read.set(None);
+        }
+        lab.progress.set(Some((whole("merges") as usize, wanted)));
+        if field(&progress, "done").is_truthy() || lab.cancel_requested.get_untracked() {
+            break;
+        }
     }
-    let text = lab.corpus.get_untracked();
-    let mut stream = CorpusStream::new(format);
-    feed_in_slices(&mut stream, text.as_bytes())
-        .await
-        .and_then(|()| stream.finish())
-        .map(Some)
-        .map_err(|e| e.to_string())
+    // 3. The run as bytes, read back here in a task of its own.
+    let finished = ask(&[("bpe", &JsValue::from_str("finish"))]).await?;
+    let bytes = field(&finished, "trace");
+    if bytes.is_undefined() {
+        return Ok(None);
+    }
+    yield_to_event_loop().await;
+    let trace = Trace::from_bytes(&Uint8Array::new(&bytes).to_vec()).map_err(|e| e.to_string())?;
+    Ok(Some((trace, field(&finished, "exhausted").is_truthy())))
 }

@@ -4,6 +4,7 @@
 //! Small alphabets make ties frequent; one-letter alphabets (`aaaa`) exercise overlapping pairs;
 //! the `<`, `/`, `w`, `>` alphabet can spell the end-of-word marker itself; and random words often
 //! build the same string two ways (`ab c` after `a bc`). Every tie rule, with and without `</w>`.
+//! Every trace also goes through its bytes (`Trace::to_bytes`) and back unchanged.
 
 use std::collections::BTreeMap;
 
@@ -257,6 +258,8 @@ fn check_corpus(words: &WordCounts, merges: usize, end_of_word: bool, seeks: &[u
             merges,
         )
         .unwrap();
+        // 0. The trace crosses to the page as bytes: they read back as the same run.
+        assert_eq!(Trace::from_bytes(&trace.to_bytes()).as_ref(), Ok(&trace));
         // 1. Run the naive trainer as far as it goes, keeping every state.
         let mut naive = Naive::new(words, end_of_word);
         let snapshot = |n: &Naive| Snapshot {

@@ -35,6 +35,10 @@
 //!     one share of the analogy benchmark (analogy.rs). The page starts several copies of this
 //!     worker for it, one per core; only the first also holds the tokenizers.
 //!
+//! 11. from the page `{bpe: "start", id, text: TEXT, file: File, format, tie, merges}` (the file,
+//!     if any, instead of the text), then `{bpe: "step", id, ms}` slice after slice and
+//!     `{bpe: "finish", id}`: a BPE training run whose trace comes back as bytes (bpe.rs).
+//!
 //! It also holds MiniLM's WordPiece (slug `wordpiece`), which keeps its normaliser's Unicode tables
 //! (20 KB of gzip) out of the page's wasm, and a copy of GPT-2 (slug `gpt2`) for "why this split"
 //! alone: the page encodes GPT-2 itself. Leaves out: anything but encoding and explaining (the page decodes nothing of
@@ -58,6 +62,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 mod analogy;
 mod attention;
+mod bpe;
 mod first_layer_markup;
 #[path = "../../position/first_layer_ways.rs"]
 mod first_layer_ways;
@@ -305,6 +310,18 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
             }),
             "step" => analogy::step(field(&data, "ms").as_f64().unwrap_or(0.0)),
             _ => analogy::found(),
+        }
+    } else if let Some(ask) = field(&data, "bpe").as_string() {
+        match ask.as_str() {
+            "start" => bpe::start(bpe::Start {
+                text: text_field(&data, "text"),
+                file: field(&data, "file"),
+                format: text_field(&data, "format"),
+                tie_rule: text_field(&data, "tie"),
+                merges: number("merges"),
+            }),
+            "step" => bpe::step(field(&data, "ms").as_f64().unwrap_or(0.0)),
+            _ => bpe::finish(),
         }
     } else if let Some(slug) = field(&data, "why").as_string() {
         why(&slug, &text_field(&data, "text"), number("token"))

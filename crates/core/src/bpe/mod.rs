@@ -8,6 +8,7 @@
 //! - `tie_rule`: which pair wins when counts tie;
 //! - `trainer`: incremental training (no full recount per merge);
 //! - `trace`: the recorded run as deltas, and a cursor that scrubs it both ways;
+//! - `trace_bytes`: that run as bytes and back, to scrub it where it was not trained;
 //! - `encoder`: segmenting an unseen word by replaying the merge table;
 //! - `export`: Hugging Face `vocab.json`, `merges.txt` and `tokenizer.json`, tiktoken ranks;
 //! - `loaded`: a tokenizer rebuilt from those tables.
@@ -27,6 +28,7 @@ mod segments;
 pub mod tie_rule;
 mod tokenizer;
 pub mod trace;
+mod trace_bytes;
 pub mod trainer;
 
 use std::collections::HashMap;
@@ -105,6 +107,20 @@ impl Vocab {
             alphabet_len: symbols.len(),
             symbols,
             ids,
+        }
+    }
+
+    /// Every symbol in id order, the first `alphabet_len` the alphabet; each string's first id
+    /// is the one words carry.
+    pub(crate) fn from_symbols(symbols: Vec<Arc<str>>, alphabet_len: usize) -> Vocab {
+        let mut ids = HashMap::with_capacity(symbols.len());
+        for (id, symbol) in symbols.iter().enumerate() {
+            ids.entry(symbol.clone()).or_insert(id as SymbolId);
+        }
+        Vocab {
+            symbols,
+            ids,
+            alphabet_len,
         }
     }
 

@@ -50,7 +50,7 @@ pub struct Step {
 pub(crate) type Placements = Box<[(u32, u32)]>;
 
 /// The whole training run, stored as an initial state plus per-step deltas (not copies).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
     pub(crate) words: WordCounts,
     pub(crate) options: TrainOptions,
