@@ -67,7 +67,11 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
                     if let Ok(p) = event_target_value(&ev).parse::<usize>() { lab.go_to(p) }
                 }/>
             <span data-testid="bpe-step-label">
-                {crate::dynamic::dynamic(move || format!("step {} / {}", lab.position.get(), total()))}
+                // Until the first run comes back from the worker there is nothing to step through.
+                {crate::dynamic::dynamic(move || match lab.trace.with(Option::is_some) {
+                    true => format!("step {} / {}", lab.position.get(), total()),
+                    false => "training…".to_string(),
+                })}
             </span>
             <label class="speed">
                 "Speed "
