@@ -32,6 +32,7 @@ pub fn bpe_train(text: &str, merges: usize, now: impl Fn() -> f64) -> Result<Out
     let options = TrainOptions {
         tie_rule: TieRule::SmallestId,
         end_of_word: true,
+        byte_level: None,
     };
     let mut trainer = Trainer::new(&words, options).map_err(|e| e.to_string())?;
     while trainer.merges_done() < merges && trainer.step().is_some() {}
