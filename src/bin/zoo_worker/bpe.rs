@@ -31,10 +31,10 @@ impl Source {
         }
     }
 
-    /// Bytes `start..end` of the corpus.
-    fn piece(&self, start: usize, end: usize) -> Result<Vec<u8>, String> {
-        match self {
-            Source::Text(bytes) => Ok(bytes[start..end].to_vec()),
+    /// Feeds bytes `start..end` of the corpus to `stream` (the box's text without a copy).
+    fn feed(&self, start: usize, end: usize, stream: &mut CorpusStream) -> Result<(), String> {
+        let counted = match self {
+            Source::Text(bytes) => stream.feed(&bytes[start..end]),
             Source::File(file) => {
                 let blob = file
                     .slice_with_f64_and_f64(start as f64, end as f64)
@@ -42,9 +42,10 @@ impl Source {
                 let buffer = FileReaderSync::new()
                     .and_then(|reader| reader.read_as_array_buffer(&blob))
                     .map_err(|_| "the file could not be read (was it moved or deleted?)")?;
-                Ok(Uint8Array::new(&buffer).to_vec())
+                stream.feed(&Uint8Array::new(&buffer).to_vec())
             }
-        }
+        };
+        counted.map_err(|e| e.to_string())
     }
 }
 
@@ -142,9 +143,7 @@ fn advance(mut run: Run, budget_ms: f64) -> Result<Run, String> {
                 read,
             } if read < run.size => {
                 let end = (read + PIECE_BYTES).min(run.size);
-                stream
-                    .feed(&source.piece(read, end)?)
-                    .map_err(|e| e.to_string())?;
+                source.feed(read, end, &mut stream)?;
                 Phase::Reading {
                     source,
                     stream,

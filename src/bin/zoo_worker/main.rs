@@ -257,6 +257,8 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     let id = field(&data, "id");
     // A whole-number field of the message (0 when it has none).
     let number = |name: &str| field(&data, name).as_f64().unwrap_or(0.0) as usize;
+    // A step's time budget in milliseconds (0 when it has none).
+    let budget_ms = || field(&data, "ms").as_f64().unwrap_or(0.0);
     let reply = if let Some(slug) = field(&data, "encode").as_string() {
         encode(&slug, &text_field(&data, "text"))
     } else if let Some(text) = field(&data, "wordpiece").as_string() {
@@ -308,7 +310,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
                     count: number("shares"),
                 },
             }),
-            "step" => analogy::step(field(&data, "ms").as_f64().unwrap_or(0.0)),
+            "step" => analogy::step(budget_ms()),
             _ => analogy::found(),
         }
     } else if let Some(ask) = field(&data, "bpe").as_string() {
@@ -320,7 +322,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
                 tie_rule: text_field(&data, "tie"),
                 merges: number("merges"),
             }),
-            "step" => bpe::step(field(&data, "ms").as_f64().unwrap_or(0.0)),
+            "step" => bpe::step(budget_ms()),
             _ => bpe::finish(),
         }
     } else if let Some(slug) = field(&data, "why").as_string() {
