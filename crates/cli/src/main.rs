@@ -30,6 +30,7 @@ use std::process::ExitCode;
 use args::Command;
 
 /// Why a command failed.
+#[derive(Debug)]
 pub enum Failure {
     /// The command line is wrong (exit 2).
     Usage(String),

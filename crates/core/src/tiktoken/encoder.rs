@@ -4,18 +4,15 @@
 //! (cl100k.rs) and caching (the encoding remembers merged pieces; as_tokenizer.rs). The merges can
 //! be traced, for "why this split" (explain.rs).
 
+use super::rank_table::RankTable;
 use super::ranks;
 use super::TiktokenError;
-use crate::byte_level::TokenBytes;
-use crate::fxhash::FxHashMap;
 use crate::why::{Join, Priority};
 
 /// An encoding's ranks, ready to encode.
 #[derive(Clone, Debug)]
 pub struct RankBpe {
-    ranks: FxHashMap<Vec<u8>, u32>,
-    /// Every token's bytes, rank order: for decoding.
-    tokens: TokenBytes,
+    ranks: RankTable,
 }
 
 /// No pair: merging stops when every adjacent pair has this rank.
@@ -25,46 +22,36 @@ impl RankBpe {
     /// Parses and checks the ranks asset (every token whole and distinct, every byte a token).
     pub fn from_asset(asset: &[u8]) -> Result<RankBpe, TiktokenError> {
         let tokens = ranks::parse(asset)?;
-        let mut table = FxHashMap::default();
-        table.reserve(tokens.len());
-        let mut arena = TokenBytes::default();
-        for (rank, token) in tokens.iter().enumerate() {
-            if table.insert(token.to_vec(), rank as u32).is_some() {
-                return Err(TiktokenError::BadToken { rank });
-            }
-            arena.push(token);
-        }
-        if let Some(byte) = (0..=255u8).find(|b| !table.contains_key(&[*b][..])) {
+        let ranks = RankTable::new(&tokens)
+            .map_err(|refused| TiktokenError::BadToken { rank: refused.rank })?;
+        if let Some(byte) = (0..=255u8).find(|b| ranks.rank(&[*b]).is_none()) {
             return Err(TiktokenError::MissingByte { byte });
         }
-        Ok(RankBpe {
-            ranks: table,
-            tokens: arena,
-        })
+        Ok(RankBpe { ranks })
     }
 
     /// Number of ids.
     pub fn len(&self) -> usize {
-        self.tokens.len()
+        self.ranks.tokens().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.tokens.is_empty()
+        self.ranks.tokens().is_empty()
     }
 
     /// The bytes of token `id`, if there is one.
     pub fn token(&self, id: u32) -> Option<&[u8]> {
-        self.tokens.get(id)
+        self.ranks.tokens().get(id)
     }
 
     /// The rank of `bytes` if they are one token.
     pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
-        self.ranks.get(bytes).copied()
+        self.ranks.rank(bytes)
     }
 
     /// Appends the ids of one pre-token piece to `out`, each with its byte length.
     pub fn encode_piece(&self, piece: &[u8], out: &mut Vec<(u32, usize)>) {
-        if let Some(&rank) = self.ranks.get(piece) {
+        if let Some(rank) = self.ranks.rank(piece) {
             out.push((rank, piece.len()));
             return;
         }
@@ -81,7 +68,7 @@ impl RankBpe {
     ) {
         // Part starts, and the rank of joining each part with the next one; the last byte's start
         // and the piece's end close the list (a piece here has two bytes or more).
-        let rank_of = |bytes: &[u8]| self.ranks.get(bytes).copied().unwrap_or(NONE);
+        let rank_of = |bytes: &[u8]| self.ranks.rank(bytes).unwrap_or(NONE);
         let mut parts: Vec<(usize, u32)> = (0..piece.len().saturating_sub(1))
             .map(|i| (i, rank_of(&piece[i..i + 2])))
             .collect();
