@@ -46,7 +46,7 @@ impl RankTable {
             tokens: TokenBytes::default(),
             slots: vec![FREE; 1 << bits],
             shift: 64 - bits,
-            rank_bits: 32 - count.leading_zeros(),
+            rank_bits: (32 - count.leading_zeros()).max(1),
         };
         for (rank, token) in tokens.iter().enumerate() {
             if table.rank(token).is_some() {
@@ -145,6 +145,13 @@ mod tests {
         ] {
             assert_eq!(table.rank(missing), None, "{missing:?}");
         }
+    }
+
+    #[test]
+    fn an_empty_table_finds_nothing() {
+        let table = RankTable::new(&[]).expect("empty");
+        assert_eq!(table.rank(b"a"), None);
+        assert!(table.tokens().is_empty());
     }
 
     #[test]
