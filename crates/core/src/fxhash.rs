@@ -1,5 +1,5 @@
 //! A small FxHash-style hasher (the one inside rustc) for the tokenizers' hot maps: pair → count while
-//! training BPE, pair → rank and bytes → token in GPT-2.
+//! training BPE, pair → rank and bytes → token in GPT-2, and the tiktoken ranks table's own hash.
 //!
 //! std's default SipHash resists hash flooding, which costs several times more per lookup; these maps
 //! do millions of look-ups on keys the crate derives itself, so speed matters more.

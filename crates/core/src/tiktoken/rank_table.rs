@@ -6,7 +6,10 @@
 //! table costs little, and the hash bits turn away almost every wrong slot before any bytes are read.
 //! Leaves out: removal and growth (the table is built once, from the whole ranks list).
 
+use std::hash::{BuildHasher, BuildHasherDefault};
+
 use crate::byte_level::TokenBytes;
+use crate::fxhash::FxHasher;
 
 /// A free slot: no rank is all ones in its bits (see `rank_bits`).
 const FREE: u32 = u32::MAX;
@@ -99,24 +102,11 @@ impl RankTable {
     }
 }
 
-/// A multiply-rotate hash of the key's bytes, eight at a time, seeded with its length; most keys
-/// here are two to eight bytes, one word.
+/// The key's hash: the crate's FxHash (eight bytes a multiply, after the length), whose high bits
+/// pick the first slot and whose low bits make the tag.
 #[inline]
 fn hash(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut hash = (bytes.len() as u64).wrapping_mul(K);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        hash = (hash.rotate_left(23) ^ word).wrapping_mul(K);
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut word = [0u8; 8];
-        word[..rest.len()].copy_from_slice(rest);
-        hash = (hash.rotate_left(23) ^ u64::from_le_bytes(word)).wrapping_mul(K);
-    }
-    hash
+    BuildHasherDefault::<FxHasher>::default().hash_one(bytes)
 }
 
 #[cfg(test)]
