@@ -68,9 +68,10 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
                 }/>
             <span data-testid="bpe-step-label">
                 // Until the first run comes back from the worker there is nothing to step through.
-                {crate::dynamic::dynamic(move || match lab.trace.with(Option::is_some) {
-                    true => format!("step {} / {}", lab.position.get(), total()),
-                    false => "training…".to_string(),
+                {crate::dynamic::dynamic(move || if lab.trace.with(Option::is_some) {
+                    format!("step {} / {}", lab.position.get(), total())
+                } else {
+                    "training…".to_string()
                 })}
             </span>
             <label class="speed">
