@@ -11,6 +11,7 @@ use std::cell::RefCell;
 
 use futures_channel::oneshot;
 use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use til_core::registry;
 use til_core::smollm2::first_attention::triangle_index;
 use til_core::tokenizer::Piece;
 use til_core::wordpiece::{Encoding, Token};
@@ -18,7 +19,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker};
 
-/// One tokenizer in the worker, by its slug (`cl100k`, `mistral`, …).
+/// The worker's name for a SentencePiece model file the reader opened.
+pub const MODEL_FILE: &str = "model-file";
+/// The worker's name for SmolLM2's first layer.
+const FIRST_LAYER: &str = "layer0";
+
+/// One tokenizer in the worker, by its name (the registry's, or [`MODEL_FILE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Remote {
     slug: &'static str,
@@ -221,6 +227,18 @@ fn post(instance: usize, message: JsValue, transfer: Option<js_sys::Array>) -> R
     })
 }
 
+/// Moves `bytes` to the worker as `{key: name, bytes}` (moved, not copied: the first layer is
+/// 30 MB).
+fn hand_over(key: &str, name: &str, bytes: &[u8]) -> Result<(), String> {
+    let bytes = Uint8Array::from(bytes);
+    let transfer = js_sys::Array::of1(&bytes.buffer());
+    post(
+        0,
+        object(&[(key, &JsValue::from_str(name)), ("bytes", &bytes)]),
+        Some(transfer),
+    )
+}
+
 /// Asks the worker `fields` plus a fresh `id`; its answer, or why there is none.
 pub async fn ask(fields: &[(&str, &JsValue)]) -> Result<JsValue, String> {
     ask_on(0, fields, None).await
@@ -271,18 +289,27 @@ fn post_question(
 }
 
 impl Remote {
-    /// Hands the tokenizer's asset to the worker, which builds it there; a damaged file is
-    /// reported by the first [`Remote::encode`].
-    pub fn load(slug: &'static str, bytes: &[u8]) -> Result<Remote, String> {
-        let bytes = Uint8Array::from(bytes);
-        // Moved, not copied: the first layer is 30 MB.
-        let transfer = js_sys::Array::of1(&bytes.buffer());
-        post(
-            0,
-            object(&[("load", &JsValue::from_str(slug)), ("bytes", &bytes)]),
-            Some(transfer),
-        )?;
-        Ok(Remote { slug })
+    /// Hands the bytes of tokenizer `name` (a registry name, or [`MODEL_FILE`]) to the worker,
+    /// which builds it there; a damaged file is reported by the first [`Remote::encode`].
+    pub fn load(name: &'static str, bytes: &[u8]) -> Result<Remote, String> {
+        hand_over("load", name, bytes)?;
+        Ok(Remote { slug: name })
+    }
+
+    /// The shipped tokenizer whose registry asset is `url`, from its bytes (an asset's builder).
+    pub fn load_shipped(url: &'static str, bytes: &[u8]) -> Result<Remote, String> {
+        let entry = registry::ALL
+            .iter()
+            .find(|entry| entry.asset == url)
+            .ok_or_else(|| format!("{url} is no shipped tokenizer's file"))?;
+        Remote::load(entry.name, bytes)
+    }
+
+    /// Hands SmolLM2's first layer (`smollm2/layer0.bin`) to the worker, for
+    /// [`Remote::first_layer`].
+    pub fn load_first_layer(bytes: &[u8]) -> Result<Remote, String> {
+        hand_over("load", FIRST_LAYER, bytes)?;
+        Ok(Remote { slug: FIRST_LAYER })
     }
 
     /// The tokens of `text`, as the tokenizer's own `encode` gives them.

@@ -21,7 +21,8 @@ use crate::browser::sleep_ms;
 pub use load::{Load, Timing};
 
 /// Turns an asset's bytes into its value, or says why it cannot.
-pub type Build<T> = fn(&[u8]) -> Result<T, String>;
+/// Builds an asset's value from its URL (beside the page) and its bytes.
+pub type Build<T> = fn(&'static str, &[u8]) -> Result<T, String>;
 
 /// One file: its state, and how to load it.
 pub struct Asset<T: Send + Sync + 'static> {
@@ -98,7 +99,10 @@ impl<T: Send + Sync + 'static> Asset<T> {
         spawn_local(async move {
             let progress = |received| state.set(Load::Loading(received));
             let built =
-                load::fetch_and_build(self.url, self.expected as usize, progress, self.build).await;
+                load::fetch_and_build(self.url, self.expected as usize, progress, |bytes| {
+                    (self.build)(self.url, bytes)
+                })
+                .await;
             state.set(match built {
                 Ok((value, timing)) => Load::Ready(Arc::new(value), timing),
                 Err(e) => Load::Failed(e),
@@ -138,7 +142,7 @@ const POLL_MS: i32 = 20;
 
 /// A text file as an asset.
 pub fn text(url: &'static str) -> Asset<String> {
-    asset(url, 0, |bytes| {
+    asset(url, 0, |_, bytes| {
         String::from_utf8(bytes.to_vec()).map_err(|e| format!("not UTF-8 ({e})"))
     })
 }

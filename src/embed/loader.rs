@@ -7,7 +7,7 @@ use crate::assets::{asset, urls, Asset};
 
 /// The vectors' asset (the same handle wherever it is asked for).
 pub fn vectors() -> Asset<EmbeddingTable> {
-    asset(urls::GLOVE_VECTORS, 0, |bytes| {
+    asset(urls::GLOVE_VECTORS, 0, |_, bytes| {
         EmbeddingTable::from_asset(bytes).map_err(|e| e.to_string())
     })
 }

@@ -3,11 +3,13 @@
 //! [`Load::Failed`](crate::assets::Load) with a sentence the page shows as it is.
 use til_core::gpt2::Gpt2Tokenizer;
 
-use crate::assets::{asset, urls, Asset};
+use til_core::registry;
+
+use crate::assets::{asset, Asset};
 
 /// The tokenizer's asset (the same handle wherever it is asked for).
 pub fn merges() -> Asset<Gpt2Tokenizer> {
-    asset(urls::GPT2_MERGES, 0, |bytes| {
+    asset(registry::GPT2.asset, 0, |_, bytes| {
         Gpt2Tokenizer::from_asset(bytes).map_err(|e| e.to_string())
     })
 }

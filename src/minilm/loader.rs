@@ -12,6 +12,7 @@ use til_core::embed::EmbeddingTable;
 use til_core::minilm::asset::{asset_len, LAYER_TENSORS, TOKEN_TENSORS};
 use til_core::minilm::neighbours::token_table;
 use til_core::minilm::{LayerWeights, TokenEmbeddings};
+use til_core::registry;
 use til_core::wordpiece::Vocab;
 
 use crate::assets::{asset, urls, Asset, Load, Timing};
@@ -50,19 +51,21 @@ impl MiniLm {
 
     fn new() -> MiniLm {
         let minilm = MiniLm {
-            vocab: asset(urls::MINILM_VOCAB, 0, |bytes| {
+            vocab: asset(registry::WORDPIECE.asset, 0, |url, bytes| {
                 let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 ({e})"))?;
                 Ok(Vocabulary {
                     tokens: Vocab::parse(text).map_err(|e| e.to_string())?,
-                    tokenizer: Remote::load("wordpiece", bytes)?,
+                    tokenizer: Remote::load_shipped(url, bytes)?,
                 })
             }),
-            layer: asset(urls::MINILM_LAYER, asset_len(&LAYER_TENSORS), |bytes| {
+            layer: asset(urls::MINILM_LAYER, asset_len(&LAYER_TENSORS), |_, bytes| {
                 LayerWeights::from_asset(bytes).map_err(|e| e.to_string())
             }),
-            tokens: asset(urls::MINILM_TOKENS, asset_len(&TOKEN_TENSORS), |bytes| {
-                TokenEmbeddings::from_asset(bytes).map_err(|e| e.to_string())
-            }),
+            tokens: asset(
+                urls::MINILM_TOKENS,
+                asset_len(&TOKEN_TENSORS),
+                |_, bytes| TokenEmbeddings::from_asset(bytes).map_err(|e| e.to_string()),
+            ),
             table: RwSignal::new(Load::Idle),
             table_wanted: RwSignal::new(false),
         };

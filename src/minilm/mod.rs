@@ -29,4 +29,4 @@ pub use neighbours_panel::MiniLmNeighbours;
 pub use pipeline::PipelinePanel;
 pub use positions_panel::LearnedPositions;
 pub use wordpiece_chips::kind_of_token as wordpiece_kind;
-pub use wordpiece_panel::{WordPieceNotes, WORDPIECE_ABOUT};
+pub use wordpiece_panel::WordPieceNotes;

@@ -85,8 +85,3 @@ pub fn WordPieceNotes(
         {body}
     }
 }
-
-/// What the comparison says WordPiece is.
-pub const WORDPIECE_ABOUT: &str = "MiniLM's (BERT's) 30,522 pieces, uncased: text is lower-cased, accents stripped, Chinese and \
-    Japanese characters split one by one, then each word is cut greedily into the longest pieces it has, ## marking a piece \
-    that continues a word. A word with a character it has no piece for becomes one [UNK].";

@@ -7,6 +7,7 @@
 //! head's as a table. Left out: the softmax and everything after the logits.
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use til_core::registry;
 
 use super::first_layer_ways::WAYS;
 use super::rope_state::FIRST_SENTENCE;
@@ -36,13 +37,13 @@ const PRESETS: [(&str, &str); 3] = [
 ];
 
 fn layer_asset() -> Asset<Remote> {
-    asset(urls::SMOLLM2_LAYER0, LAYER0_BYTES, |bytes| {
-        Remote::load("layer0", bytes)
+    asset(urls::SMOLLM2_LAYER0, LAYER0_BYTES, |_, bytes| {
+        Remote::load_first_layer(bytes)
     })
 }
 
 fn tokenizer_asset() -> Asset<Remote> {
-    asset(urls::SMOLLM2, 0, |bytes| Remote::load("smollm2", bytes))
+    asset(registry::SMOLLM2.asset, 0, Remote::load_shipped)
 }
 
 #[component]

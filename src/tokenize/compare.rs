@@ -201,11 +201,11 @@ pub fn Compare(
             .collect_view()
     };
     view! {
-        <div class="gpt2-compare" data-testid="gpt2-compare">
+        <div class="compare" data-testid="compare">
             <h4>"Side by side"</h4>
             <Chooser columns=columns.with_value(|c| c.iter().map(|(s, _)| s.clone()).collect()) chosen=chosen/>
             {crate::dynamic::dynamic(move || compared.get().1.then(|| view! {
-                <p class="notice" data-testid="gpt2-compare-cut">
+                <p class="notice" data-testid="compare-cut">
                     {format!("Every column takes the first {} characters of your text.", grouped(COMPARE_CHARS))}
                 </p>
                 <WholeText text=text sides=counted_sides/>
@@ -285,7 +285,7 @@ fn SideColumn(
         notes,
         ..
     } = side;
-    let count_id = format!("gpt2-compare-{slug}-count");
+    let count_id = format!("compare-{slug}-count");
     // One handler for all the chips: the clicked chip's index.
     let ask = move |event: leptos::ev::MouseEvent| {
         let token: Option<usize> = event
@@ -338,11 +338,11 @@ fn SideColumn(
             return view! {
                 <p><strong data-testid=count_id.clone()>{total}</strong>" tokens"
                     {tokens.density().map(|d| view! { <span class="muted">{format!(" · {d}")}</span> })}</p>
-                <p class="muted" data-testid=format!("gpt2-compare-{slug}-differing")>
+                <p class="muted" data-testid=format!("compare-{slug}-differing")>
                     {move || format!("{} cut differently from another column", differing())}
                 </p>
                 // Scrolls when long, so it takes focus: the keyboard can scroll it too.
-                <div class="chips compare-chips" data-testid=format!("gpt2-compare-{slug}-chips") tabindex="0"
+                <div class="chips compare-chips" data-testid=format!("compare-{slug}-chips") tabindex="0"
                     role="group" aria-label=format!("{title}: tokens") on:click=ask.clone() node_ref=chips
                     inner_html=marks.with_untracked(|m| chips_html(&tokens.pieces, kind, m))>
                 </div>
@@ -350,7 +350,7 @@ fn SideColumn(
                     <p class="muted">{format!("… and {} more tokens (only the first {CHIP_LIMIT} are drawn).", total - CHIP_LIMIT)}</p>
                 })}
                 {(unknown > 0).then(|| view! {
-                    <p class="muted" data-testid="gpt2-compare-unknown">
+                    <p class="muted" data-testid="compare-unknown">
                         {format!("{unknown} of them (dashed) are characters this vocabulary has no token for: \
                                   without byte fallback they stay unknown symbols (your BPE) or are dropped \
                                   (SmolLM2), where GPT-2 spells them out in bytes.")}
@@ -371,7 +371,7 @@ fn SideColumn(
         .into_any()
     };
     view! {
-        <div class=format!("compare-side {slug}-side") data-testid=format!("gpt2-compare-{slug}")>
+        <div class=format!("compare-side {slug}-side") data-testid=format!("compare-{slug}")>
             <h5>{title}</h5>
             <p class="muted">{crate::dynamic::dynamic(move || about.get())}</p>
             {body}

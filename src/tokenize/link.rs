@@ -73,7 +73,7 @@ pub fn params() -> Vec<Param> {
             key: COMPARE,
             label: "tokenizers compared",
             kind: Kind::Names {
-                names: sides::SLUGS.map(String::from).to_vec(),
+                names: sides::link_names().into_iter().map(String::from).collect(),
                 max: MOST_CHOSEN,
             },
         },
@@ -93,11 +93,8 @@ pub fn bind_compare(chosen: RwSignal<Vec<&'static str>>, every: RwSignal<bool>) 
         every.set(counted == COUNTED[1]);
     }
     if let Some(asked) = url.text(COMPARE) {
-        // Names the link check let through are slugs, in the order asked.
-        let slugs = asked
-            .split(',')
-            .filter_map(|name| sides::SLUGS.into_iter().find(|s| *s == name))
-            .collect();
+        // Names the link check let through are slugs or former names, in the order asked.
+        let slugs = asked.split(',').filter_map(sides::slug_of).collect();
         chosen.set(slugs);
     }
 }

@@ -54,7 +54,7 @@ pub fn TokenizeLab(
     crate::url::UrlState::expect().bind_text(link::GPT2, text);
     let gpt2 = crate::gpt2::loader::merges();
     gpt2.want();
-    let chosen = RwSignal::new(sides::FIRST_CHOSEN.to_vec());
+    let chosen = RwSignal::new(sides::first_chosen());
     let count_every = RwSignal::new(false);
     link::bind_compare(chosen, count_every);
     // Open on what the link asks for, or the seed's walkthrough, trained and ready to step.

@@ -3,12 +3,14 @@
 //! handed to the tokenizer worker, which checks and runs it; a file that is not a usable model says
 //! why in the column. Leaves out: keeping the file across reloads (it is the reader's, not a URL).
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::side::{plain_kind, Explainer, Side, SideState};
-use crate::worker::Remote;
+use crate::worker::{Remote, MODEL_FILE};
 
 /// The largest file taken: SentencePiece models are a few MB; anything far larger is not one.
 const LARGEST: f64 = 64e6;
@@ -29,7 +31,7 @@ pub fn model_file_side() -> Side {
     };
     provide_context(file);
     Side {
-        slug: "model-file",
+        slug: MODEL_FILE,
         title: "Your SentencePiece model",
         about: Signal::derive(move || match file.name.get() {
             name if name.is_empty() => {
@@ -41,10 +43,10 @@ pub fn model_file_side() -> Side {
         }),
         state: file.state.into(),
         kind: plain_kind,
-        notes: Some(|_| view! { <OpenModel/> }.into_any()),
+        notes: Some(Arc::new(|_| view! { <OpenModel/> }.into_any())),
         // The reader's own file: nothing to fetch.
         size: None,
-        want: || {},
+        want: Arc::new(|| {}),
         explainer: Explainer::Itself,
     }
 }
@@ -84,7 +86,7 @@ fn OpenModel() -> impl IntoView {
             let state = match read(&input).await {
                 Ok((name, bytes)) => {
                     file.name.set(name);
-                    match Remote::load("model-file", &bytes) {
+                    match Remote::load(MODEL_FILE, &bytes) {
                         Ok(remote) => SideState::Remote(remote),
                         Err(why) => SideState::Failed(why),
                     }

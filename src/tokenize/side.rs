@@ -24,7 +24,7 @@ pub enum SideState {
 }
 
 /// What only one tokenizer has to say about the compared text.
-pub type Notes = fn(Signal<Arc<str>>) -> AnyView;
+pub type Notes = Arc<dyn Fn(Signal<Arc<str>>) -> AnyView + Send + Sync>;
 
 /// How a piece is drawn: its class and what its tooltip says it is.
 pub type PieceKind = fn(&Piece) -> (&'static str, &'static str);
@@ -44,7 +44,7 @@ pub enum Explainer {
 /// One column of the comparison.
 #[derive(Clone)]
 pub struct Side {
-    /// `data-testid`s: `gpt2-compare-{slug}` for the column, `…-count` for its count and `…-chips`
+    /// `data-testid`s: `compare-{slug}` for the column, `…-count` for its count and `…-chips`
     /// for its chips (each `compare-token`); `compare-choose-{slug}` for its box in the chooser.
     /// The link names it by its slug too.
     pub slug: &'static str,
@@ -58,7 +58,7 @@ pub struct Side {
     /// What choosing it fetches, as the chooser says it ("1.6 MB").
     pub size: Option<&'static str>,
     /// Starts fetching what it needs; called when it is chosen.
-    pub want: fn(),
+    pub want: Arc<dyn Fn() + Send + Sync>,
     pub explainer: Explainer,
 }
 

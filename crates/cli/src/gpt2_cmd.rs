@@ -16,9 +16,6 @@ use til_core::gpt2::Gpt2Tokenizer;
 use crate::ids::{parse_ids, read_input, utf8, write_ids};
 use crate::Failure;
 
-/// GPT-2's merges, compiled in so `til` works from any directory.
-const ASSET: &[u8] = include_bytes!("../../../assets/gpt2/merges.bin");
-
 pub const GPT2_USAGE: &str = "\
 usage: til gpt2 encode [FILE]
        til gpt2 decode
@@ -55,7 +52,8 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
 }
 
 pub fn tokenizer() -> Result<Gpt2Tokenizer, Failure> {
-    Gpt2Tokenizer::from_asset(ASSET).map_err(|e| Failure::Run(e.to_string()))
+    Gpt2Tokenizer::from_asset(crate::shipped::asset(&til_core::registry::GPT2))
+        .map_err(|e| Failure::Run(e.to_string()))
 }
 
 fn encode(bytes: &[u8], source: &str, out: &mut impl Write) -> Result<(), Failure> {

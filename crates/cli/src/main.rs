@@ -18,6 +18,7 @@ mod minilm_cmd;
 mod options;
 mod posenc_cmd;
 mod rope_cmd;
+mod shipped;
 mod smollm_cmd;
 mod tokenize_cmd;
 mod tokenizer_json;

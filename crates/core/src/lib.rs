@@ -20,6 +20,7 @@
 //! - [`minilm`]: a real transformer's embedding layer (all-MiniLM-L6-v2): token, position and type
 //!   rows, LayerNorm.
 //! - [`order`]: one shared sort for the small sorts, so the wasm carries one copy.
+//! - [`registry`]: the shipped tokenizers in one list: names, labels, assets, licences, builders.
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
 //! - [`sentencepiece`]: SentencePiece models (Mistral's v1, any BPE or Unigram `.model`), id for id
 //!   with Google's sentencepiece.
@@ -43,6 +44,7 @@ pub mod link;
 pub mod minilm;
 pub mod order;
 pub mod posenc;
+pub mod registry;
 pub mod sentencepiece;
 pub mod smollm2;
 pub mod tiktoken;

@@ -11,7 +11,7 @@ use std::fs;
 use til_core::gpt2::Gpt2Tokenizer;
 use til_core::sentencepiece::{self, SentencePiece};
 use til_core::smollm2::Smollm2;
-use til_core::tiktoken::{Encoding, RankBpe};
+use til_core::tiktoken::{Encoding, Pattern, RankBpe};
 use til_core::tokenizer::Tokenizer;
 use til_core::why::{Explain, Priority, Story, Why};
 use til_core::wordpiece::WordPiece;
@@ -144,9 +144,11 @@ fn tiktoken_merges_make_the_token_of_their_rank() {
     for (asset_path, make) in [
         (
             "tiktoken/cl100k_base.bin",
-            Encoding::cl100k as fn(RankBpe) -> Encoding,
+            (|bpe| Encoding::new("cl100k_base", Pattern::Cl100k, bpe)) as fn(RankBpe) -> Encoding,
         ),
-        ("tiktoken/o200k_base.bin", Encoding::o200k),
+        ("tiktoken/o200k_base.bin", |bpe| {
+            Encoding::new("o200k_base", Pattern::O200k, bpe)
+        }),
     ] {
         let bpe = RankBpe::from_asset(&asset(asset_path)).expect("ranks");
         let tokens = bpe.clone();
@@ -160,8 +162,11 @@ fn tiktoken_merges_make_the_token_of_their_rank() {
 
 #[test]
 fn a_chunk_over_the_limit_is_told_as_too_long() {
-    let cl100k =
-        Encoding::cl100k(RankBpe::from_asset(&asset("tiktoken/cl100k_base.bin")).expect("ranks"));
+    let cl100k = Encoding::new(
+        "cl100k_base",
+        Pattern::Cl100k,
+        RankBpe::from_asset(&asset("tiktoken/cl100k_base.bin")).expect("ranks"),
+    );
     let text = format!("x {}", "a".repeat(300));
     let why = cl100k.explain(&text, 1).expect("a token");
     assert_eq!((why.story, why.chunk), (Story::TooLong, 1..302));

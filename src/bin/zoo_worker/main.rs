@@ -49,12 +49,8 @@ use std::cell::RefCell;
 
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use til_core::embed::benchmark::Share;
-use til_core::gpt2::Gpt2Tokenizer;
-use til_core::sentencepiece::{self, SentencePiece};
-use til_core::smollm2::Smollm2;
-use til_core::tiktoken::{Encoding, RankBpe};
-use til_core::tokenizer::Tokenizer;
-use til_core::why::Explain;
+use til_core::registry::{self, Shipped};
+use til_core::sentencepiece::SentencePiece;
 use til_core::wordpiece::WordPiece;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -72,40 +68,27 @@ mod unigram;
 mod unigram_markup;
 mod why_markup;
 
-/// A tokenizer that can also say why it cut a text as it did (and be found as its own type:
-/// WordPiece's whole encoding has more than pieces).
-trait Zoo: Tokenizer + Explain + Any {}
-
-impl<T: Tokenizer + Explain + Any> Zoo for T {}
-
-type Loaded = Result<Box<dyn Zoo>, String>;
+type Loaded = Result<Box<dyn Shipped>, String>;
 
 thread_local! {
-    /// Each slug's tokenizer, or why it could not be built.
+    /// Each name's tokenizer, or why it could not be built.
     static TOKENIZERS: RefCell<Vec<(String, Loaded)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The tokenizer a slug names, from its asset's bytes.
-fn build(slug: &str, bytes: &[u8]) -> Loaded {
-    let ranks = |bytes| RankBpe::from_asset(bytes).map_err(|e| e.to_string());
-    Ok(match slug {
-        "cl100k" => Box::new(Encoding::cl100k(ranks(bytes)?)),
-        "o200k" => Box::new(Encoding::o200k(ranks(bytes)?)),
-        "tekken" => Box::new(Encoding::tekken(ranks(bytes)?)),
-        "mistral" => {
-            Box::new(sentencepiece::from_asset(bytes, "mistral-v1").map_err(|e| e.to_string())?)
-        }
-        "smollm2" => Box::new(Smollm2::from_asset(bytes).map_err(|e| e.to_string())?),
-        "gpt2" => Box::new(Gpt2Tokenizer::from_asset(bytes).map_err(|e| e.to_string())?),
-        "wordpiece" => {
-            let text = std::str::from_utf8(bytes).map_err(|_| "the vocabulary is not UTF-8")?;
-            Box::new(WordPiece::from_vocab_text(text).map_err(|e| e.to_string())?)
-        }
-        "model-file" => Box::new(
-            SentencePiece::from_model_file(bytes, "your model").map_err(|e| e.to_string())?,
-        ),
-        other => return Err(format!("the worker has no tokenizer `{other}`")),
-    })
+/// The worker's name for a SentencePiece model file the reader opened (the page's
+/// `worker::MODEL_FILE`).
+const MODEL_FILE: &str = "model-file";
+
+/// The tokenizer `name` names (a registry name, or [`MODEL_FILE`]), from its file's bytes.
+fn build(name: &str, bytes: &[u8]) -> Loaded {
+    if name == MODEL_FILE {
+        return SentencePiece::from_model_file(bytes, "your model")
+            .map(|model| Box::new(model) as Box<dyn Shipped>)
+            .map_err(|e| e.to_string());
+    }
+    registry::find(name)
+        .ok_or_else(|| format!("the worker has no tokenizer `{name}`"))?
+        .build(bytes)
 }
 
 fn field(object: &JsValue, name: &str) -> JsValue {
@@ -123,7 +106,7 @@ pub(crate) fn set(object: &Object, name: &str, value: &JsValue) {
 }
 
 /// Runs `f` with the tokenizer `slug` names, or says why there is none.
-fn with_tokenizer<T>(slug: &str, f: impl FnOnce(&dyn Zoo) -> T) -> Result<T, String> {
+fn with_tokenizer<T>(slug: &str, f: impl FnOnce(&dyn Shipped) -> T) -> Result<T, String> {
     TOKENIZERS.with(|all| {
         let all = all.borrow();
         let (_, loaded) = all
@@ -172,7 +155,7 @@ fn encode(slug: &str, text: &str) -> Result<Object, String> {
 /// byte span, vocabulary text and word (`u32::MAX` for `[CLS]` and `[SEP]`), and the normalised
 /// words.
 fn wordpiece(text: &str) -> Result<Object, String> {
-    with_tokenizer("wordpiece", |tokenizer| {
+    with_tokenizer(registry::WORDPIECE.name, |tokenizer| {
         let any: &dyn Any = tokenizer;
         let encoding = any
             .downcast_ref::<WordPiece>()
@@ -218,7 +201,7 @@ fn why(slug: &str, text: &str, token: usize) -> Result<Object, String> {
 /// The logits of `text`'s first `limit` SmolLM2 tokens, with the tokens as the vocabulary writes
 /// them and the whole text's count, computed where `run_on` says (attention.rs).
 async fn first_layer(text: String, limit: usize, run_on: String) -> Result<Object, String> {
-    let pieces = with_tokenizer("smollm2", |tokenizer| tokenizer.encode(&text))?;
+    let pieces = with_tokenizer(registry::SMOLLM2.name, |tokenizer| tokenizer.encode(&text))?;
     let kept = &pieces[..pieces.len().min(limit)];
     let ids: Vec<u32> = kept.iter().map(|p| p.id.unwrap_or(0)).collect();
     let displays: Vec<String> = kept.iter().map(|p| p.display.clone()).collect();

@@ -60,7 +60,7 @@ export function zooReferenceIds(texts, model) {
 export async function loadSide(page, slug, folder, fetched) {
   const box = page.getByTestId(`compare-choose-${slug}`);
   await box.scrollIntoViewIfNeeded();
-  if (await page.getByTestId(`gpt2-compare-${slug}`).count()) throw new Error(`${slug} is on show before it is chosen`);
+  if (await page.getByTestId(`compare-${slug}`).count()) throw new Error(`${slug} is on show before it is chosen`);
   if (fetched.some((p) => p.includes(folder))) throw new Error(`${folder} fetched before it is asked for`);
   await box.check();
   return loadedSide(page, slug);
@@ -68,14 +68,14 @@ export async function loadSide(page, slug, folder, fetched) {
 
 /** The column `slug`, once its tokenizer's file is in. */
 export async function loadedSide(page, slug) {
-  const side = page.getByTestId(`gpt2-compare-${slug}`);
-  await side.getByTestId(`${slug}-status`).filter({ hasText: /fetched in/ }).waitFor();
+  const side = page.getByTestId(`compare-${slug}`);
+  await side.getByTestId('side-status').filter({ hasText: /fetched in/ }).waitFor();
   return side;
 }
 
 /** Waits until column `slug` shows exactly `expected` as its chips' ids; returns what it shows. */
 export async function chipIds(page, side, slug, expected) {
-  const count = side.getByTestId(`gpt2-compare-${slug}-count`);
+  const count = side.getByTestId(`compare-${slug}-count`);
   await count.filter({ hasText: new RegExp(`^${expected.length}$`) }).waitFor();
   let shown;
   for (let tries = 0; tries < 50; tries++) {

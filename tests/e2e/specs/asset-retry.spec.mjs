@@ -35,15 +35,15 @@ test('a failed download is retried on request, and each file is fetched once', a
   await wordpieceError.waitFor();
   assert.match(await wordpieceError.innerText(), /minilm\/vocab\.txt: HTTP 503/);
   // Both GPT-2 views share the one failed download.
-  assert.match(await page.getByTestId('gpt2-compare-gpt2').innerText(), /HTTP 503/);
+  assert.match(await page.getByTestId('compare-gpt2').innerText(), /HTTP 503/);
   assert.deepEqual(fetched.sort(), ['gpt2/merges.bin', 'minilm/vocab.txt']);
 
   failing = false;
   await page.getByTestId('gpt2-retry').click();
   await gpt2Ready(page);
-  await page.getByTestId('gpt2-compare-gpt2-count').filter({ hasText: /^\d+$/ }).waitFor();
+  await page.getByTestId('compare-gpt2-count').filter({ hasText: /^\d+$/ }).waitFor();
   await page.getByTestId('wordpiece-status-retry').click();
-  await page.getByTestId('gpt2-compare-wordpiece-count').filter({ hasText: /^\d+$/ }).waitFor();
+  await page.getByTestId('compare-wordpiece-count').filter({ hasText: /^\d+$/ }).waitFor();
   assert.equal(await page.getByTestId('gpt2-error').count(), 0);
   assert.deepEqual(fetched.sort(), ['gpt2/merges.bin', 'gpt2/merges.bin', 'minilm/vocab.txt', 'minilm/vocab.txt']);
   // The browser logs the failed requests; nothing else may go wrong.

@@ -24,13 +24,13 @@ test('side by side: your BPE and GPT-2 on the same text', async (t) => {
   await gpt2Ready(page);
   await page.getByTestId('gpt2-input').fill(TEXT);
   await countIs(page, gpt2Ids.length);
-  const compare = page.getByTestId('gpt2-compare');
-  const bpeCount = compare.getByTestId('gpt2-compare-bpe-count');
-  const bpeChips = () => compare.getByTestId('gpt2-compare-bpe').locator('.chip').allInnerTexts();
+  const compare = page.getByTestId('compare');
+  const bpeCount = compare.getByTestId('compare-bpe-count');
+  const bpeChips = () => compare.getByTestId('compare-bpe').locator('.chip').allInnerTexts();
 
   // GPT-2's side is the section's own count and ids.
-  assert.equal(await compare.getByTestId('gpt2-compare-gpt2-count').innerText(), String(gpt2Ids.length));
-  const gpt2Side = await compare.getByTestId('gpt2-compare-gpt2').locator('.chip').evaluateAll((els) =>
+  assert.equal(await compare.getByTestId('compare-gpt2-count').innerText(), String(gpt2Ids.length));
+  const gpt2Side = await compare.getByTestId('compare-gpt2').locator('.chip').evaluateAll((els) =>
     els.map((el) => Number(el.dataset.id)),
   );
   assert.deepEqual(gpt2Side, gpt2Ids);
@@ -40,7 +40,7 @@ test('side by side: your BPE and GPT-2 on the same text', async (t) => {
   assert.equal(await bpeCount.innerText(), String(tenMerges.length));
   assert.deepEqual(await bpeChips(), tenMerges);
   // "c", "a", "f", "é", "t", "h" never occur in the seed corpus: flagged as unknown symbols.
-  assert.match(await compare.getByTestId('gpt2-compare-unknown').innerText(), /characters this vocabulary has no token for/);
+  assert.match(await compare.getByTestId('compare-unknown').innerText(), /characters this vocabulary has no token for/);
   // Tiny corpus, few merges: more tokens than GPT-2 for this text.
   assert.ok(tenMerges.length > gpt2Ids.length, `${tenMerges.length} vs ${gpt2Ids.length}`);
 

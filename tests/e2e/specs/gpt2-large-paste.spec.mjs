@@ -39,10 +39,10 @@ test('a 50,000-character paste is capped at 20,000 and still exact', async (t) =
   assert.deepEqual(await drawnIds(page), expected);
 
   // The side-by-side compares the first 2,000 characters, on both sides.
-  const compare = page.getByTestId('gpt2-compare');
-  assert.equal(await compare.getByTestId('gpt2-compare-cut').innerText(), 'Every column takes the first 2,000 characters of your text.');
-  assert.equal(await compare.getByTestId('gpt2-compare-gpt2-count').innerText(), String(compared.length));
-  assert.match(await compare.getByTestId('gpt2-compare-bpe-count').innerText(), /^\d+$/);
+  const compare = page.getByTestId('compare');
+  assert.equal(await compare.getByTestId('compare-cut').innerText(), 'Every column takes the first 2,000 characters of your text.');
+  assert.equal(await compare.getByTestId('compare-gpt2-count').innerText(), String(compared.length));
+  assert.match(await compare.getByTestId('compare-bpe-count').innerText(), /^\d+$/);
 
   // Back to a short text: the notice goes away.
   await page.getByTestId('gpt2-input').fill('short again');

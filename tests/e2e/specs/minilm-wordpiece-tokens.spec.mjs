@@ -37,13 +37,13 @@ test('WordPiece beside BPE and GPT-2: the CLI tokens and ids, pieces marked, onl
   const { page } = app;
   const paths = fetched(page);
   await gpt2Ready(page);
-  const side = page.getByTestId('gpt2-compare-wordpiece');
+  const side = page.getByTestId('compare-wordpiece');
   await side.scrollIntoViewIfNeeded();
 
   for (const text of TEXTS) {
     await pasteGpt2(page, text);
     const expected = wordpieceCli(text).map(([token, id]) => [token, id, kindOf(token)]);
-    await side.getByTestId('gpt2-compare-wordpiece-count').filter({ hasText: new RegExp(`^${expected.length}$`) }).waitFor();
+    await side.getByTestId('compare-wordpiece-count').filter({ hasText: new RegExp(`^${expected.length}$`) }).waitFor();
     // The count can match before the chips of a new text are drawn: read until they agree or time out.
     let shown;
     for (let tries = 0; tries < 50; tries++) {
@@ -56,12 +56,12 @@ test('WordPiece beside BPE and GPT-2: the CLI tokens and ids, pieces marked, onl
 
   // The three counts side by side, for one text.
   await pasteGpt2(page, 'Tokenizers split unbelievably long words into pieces.');
-  await side.getByTestId('gpt2-compare-wordpiece-count').filter({ hasText: /^16$/ }).waitFor();
-  await page.getByTestId('gpt2-compare-bpe-count').filter({ hasText: /^\d+$/ }).waitFor({ timeout: 60_000 });
+  await side.getByTestId('compare-wordpiece-count').filter({ hasText: /^16$/ }).waitFor();
+  await page.getByTestId('compare-bpe-count').filter({ hasText: /^\d+$/ }).waitFor({ timeout: 60_000 });
   const counts = {
-    bpe: Number(await page.getByTestId('gpt2-compare-bpe-count').innerText()),
-    gpt2: Number(await page.getByTestId('gpt2-compare-gpt2-count').innerText()),
-    wordpiece: Number(await side.getByTestId('gpt2-compare-wordpiece-count').innerText()),
+    bpe: Number(await page.getByTestId('compare-bpe-count').innerText()),
+    gpt2: Number(await page.getByTestId('compare-gpt2-count').innerText()),
+    wordpiece: Number(await side.getByTestId('compare-wordpiece-count').innerText()),
   };
   console.log(`[measure] tokens for one sentence: ${JSON.stringify(counts)}`);
   assert.ok(counts.bpe > 0 && counts.gpt2 > 0);

@@ -22,7 +22,7 @@ test('the link chooses the columns; cuts that differ are outlined; CSV and link 
   const notes = await openedNotes(page);
   assert.ok(notes.some((n) => /tokenizers compared .*names 1 that are not among .* and names more than 4: using gpt2, smollm2, o200k, tekken\./.test(n)), notes.join('\n'));
   const shown = await page.locator('.compare-side').evaluateAll((els) => els.map((el) => el.dataset.testid));
-  assert.deepEqual(shown, ['gpt2-compare-gpt2', 'gpt2-compare-smollm2', 'gpt2-compare-o200k', 'gpt2-compare-tekken']);
+  assert.deepEqual(shown, ['compare-gpt2', 'compare-smollm2', 'compare-o200k_base', 'compare-tekken']);
   assert.equal(await page.getByTestId('compare-choose-bpe').isDisabled(), true);
   assert.match(await page.getByTestId('compare-chooser-full').innerText(), /4 chosen/);
 
@@ -30,18 +30,18 @@ test('the link chooses the columns; cuts that differ are outlined; CSV and link 
   await pasteGpt2(page, TEXT);
   const side = await loadedSide(page, 'smollm2');
   assert.deepEqual(await chipIds(page, side, 'smollm2', smollm2), smollm2);
-  const outlined = (slug) => page.getByTestId(`gpt2-compare-${slug}`).locator('.cut-differs .chip').allInnerTexts();
-  await page.getByTestId('gpt2-compare-gpt2-count').filter({ hasText: new RegExp(`^${gpt2.length}$`) }).waitFor();
-  await page.getByTestId('gpt2-compare-gpt2').locator('.cut-differs').first().waitFor();
+  const outlined = (slug) => page.getByTestId(`compare-${slug}`).locator('.cut-differs .chip').allInnerTexts();
+  await page.getByTestId('compare-gpt2-count').filter({ hasText: new RegExp(`^${gpt2.length}$`) }).waitFor();
+  await page.getByTestId('compare-gpt2').locator('.cut-differs').first().waitFor();
   assert.deepEqual(await outlined('gpt2'), ['Ġ2024']);
   assert.deepEqual(await outlined('smollm2'), ['2', '0', '2', '4']);
-  assert.match(await page.getByTestId('gpt2-compare-smollm2-differing').innerText(), /^4 cut differently/);
+  assert.match(await page.getByTestId('compare-smollm2-differing').innerText(), /^4 cut differently/);
 
   // 3. The CSV has every shown token of every ready column, with its span and text.
-  await loadedSide(page, 'o200k');
+  await loadedSide(page, 'o200k_base');
   await loadedSide(page, 'tekken');
-  const counts = await Promise.all(['gpt2', 'smollm2', 'o200k', 'tekken'].map(async (slug) =>
-    Number(await page.getByTestId(`gpt2-compare-${slug}-count`).innerText())));
+  const counts = await Promise.all(['gpt2', 'smollm2', 'o200k_base', 'tekken'].map(async (slug) =>
+    Number(await page.getByTestId(`compare-${slug}-count`).innerText())));
   const { name, text } = await download(page, 'compare-csv');
   assert.equal(name, 'tokenizers-side-by-side.csv');
   const rows = text.trimEnd().split('\r\n');
@@ -54,11 +54,11 @@ test('the link chooses the columns; cuts that differ are outlined; CSV and link 
   // 4. Unticking one frees a place; the link follows, and a reload opens the same columns.
   await page.getByTestId('compare-choose-tekken').uncheck();
   assert.equal(await page.getByTestId('compare-choose-bpe').isDisabled(), false);
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('compare') === 'gpt2,smollm2,o200k');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('compare') === 'gpt2,smollm2,o200k_base');
   await page.reload();
   await gpt2Ready(page);
-  await page.getByTestId('gpt2-compare-o200k').waitFor();
+  await page.getByTestId('compare-o200k_base').waitFor();
   const again = await page.locator('.compare-side').evaluateAll((els) => els.map((el) => el.dataset.testid));
-  assert.deepEqual(again, ['gpt2-compare-gpt2', 'gpt2-compare-smollm2', 'gpt2-compare-o200k']);
+  assert.deepEqual(again, ['compare-gpt2', 'compare-smollm2', 'compare-o200k_base']);
   app.assertNoErrors();
 });

@@ -19,9 +19,9 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
     bpe: 'Your BPE',
     gpt2: 'GPT-2',
     wordpiece: 'WordPiece (MiniLM, a small BERT)',
-    cl100k: 'GPT-4 (cl100k_base)',
-    o200k: 'GPT-4o (o200k_base)',
-    mistral: 'Mistral 7B (SentencePiece v1)',
+    cl100k_base: 'GPT-4 (cl100k_base)',
+    o200k_base: 'GPT-4o (o200k_base)',
+    'mistral-v1': 'Mistral 7B (SentencePiece v1)',
     tekken: 'Mistral NeMo (Tekken)',
     smollm2: 'SmolLM2 (135M)',
   };
@@ -29,9 +29,9 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
     gpt2: referenceIdsOfEach(texts).map((ids) => ids.length),
     // With the [CLS] and [SEP] it adds, as its column shows them.
     wordpiece: texts.map((text) => wordpieceCli(text).length),
-    cl100k: referenceIdsOfEach(texts, 'cl100k_base').map((ids) => ids.length),
-    o200k: referenceIdsOfEach(texts, 'o200k_base').map((ids) => ids.length),
-    mistral: zooReferenceIds(texts, 'mistral-v1').map((ids) => ids.length),
+    cl100k_base: referenceIdsOfEach(texts, 'cl100k_base').map((ids) => ids.length),
+    o200k_base: referenceIdsOfEach(texts, 'o200k_base').map((ids) => ids.length),
+    'mistral-v1': zooReferenceIds(texts, 'mistral-v1').map((ids) => ids.length),
     tekken: zooReferenceIds(texts, 'tekken').map((ids) => ids.length),
     smollm2: zooReferenceIds(texts, 'smollm2').map((ids) => ids.length),
   };
@@ -76,7 +76,7 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
     await page.getByTestId(`numbers-${slug}`).getByTestId('numbers-years').waitFor({ timeout: 60_000 });
   }
   assert.equal(await page.getByTestId('numbers-model-file').count(), 0);
-  const o200k = await page.getByTestId('numbers-o200k').locator('.n-cell')
+  const o200k = await page.getByTestId('numbers-o200k_base').locator('.n-cell')
     .evaluateAll((els) => els.map((el) => Number(el.dataset.count)));
   assert.deepEqual(o200k, o200kNumbers);
 
@@ -96,7 +96,7 @@ test('a link with count=every opens with the box ticked and counts the columns n
   await gpt2Ready(page);
   assert.equal(await page.getByTestId('count-every').isChecked(), true);
   // cl100k_base is not on show, yet its file is fetched and its numbers drawn.
-  await page.getByTestId('numbers-cl100k').getByTestId('numbers-years').waitFor({ timeout: 60_000 });
-  assert.equal(await page.getByTestId('gpt2-compare-cl100k').count(), 0);
+  await page.getByTestId('numbers-cl100k_base').getByTestId('numbers-years').waitFor({ timeout: 60_000 });
+  assert.equal(await page.getByTestId('compare-cl100k_base').count(), 0);
   app.assertNoErrors();
 });

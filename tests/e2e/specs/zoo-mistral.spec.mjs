@@ -16,7 +16,7 @@ const TEXTS = [
   '',
 ];
 
-const MODELS = [['mistral', 'mistral-v1', 'mistral/mistral-v1.bin'], ['tekken', 'tekken', 'mistral/tekken.bin'], ['smollm2', 'smollm2', 'smollm2/smollm2.bin']];
+const MODELS = [['mistral-v1', 'mistral-v1', 'mistral/mistral-v1.bin'], ['tekken', 'tekken', 'mistral/tekken.bin'], ['smollm2', 'smollm2', 'smollm2/smollm2.bin']];
 for (const [slug, model, file] of MODELS) {
   test(`${model} loads on request and gives its library's ids`, async (t) => {
     const expected = zooReferenceIds(TEXTS, model);
@@ -48,11 +48,11 @@ test('a damaged model file: the column says what is wrong, and the page carries 
     await route.fulfill({ response, body });
   });
   await gpt2Ready(page);
-  await page.getByTestId('compare-choose-mistral').check();
-  const side = page.getByTestId('gpt2-compare-mistral');
+  await page.getByTestId('compare-choose-mistral-v1').check();
+  const side = page.getByTestId('compare-mistral-v1-v1');
   await side.locator('.error').filter({ hasText: /the SentencePiece model asset is damaged: checksum/ }).waitFor();
-  assert.equal(await side.getByTestId('gpt2-compare-mistral-count').innerText(), '—');
+  assert.equal(await side.getByTestId('compare-mistral-v1-count').innerText(), '—');
   // The other columns still answer.
   await pasteGpt2(page, 'still working');
-  await page.getByTestId('gpt2-compare-gpt2-count').filter({ hasText: /^2$/ }).waitFor();
+  await page.getByTestId('compare-gpt2-count').filter({ hasText: /^2$/ }).waitFor();
 });

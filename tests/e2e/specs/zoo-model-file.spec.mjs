@@ -28,7 +28,7 @@ test('an opened Unigram model file gives sentencepiece ids; a bad file says why'
   const { page } = app;
   await gpt2Ready(page);
   await page.getByTestId('compare-choose-model-file').check();
-  const side = page.getByTestId('gpt2-compare-model-file');
+  const side = page.getByTestId('compare-model-file');
   await side.scrollIntoViewIfNeeded();
   assert.match(await side.innerText(), /Open a SentencePiece \.model file/);
   await side.getByTestId('model-file-open').setInputFiles(model);
@@ -43,6 +43,6 @@ test('an opened Unigram model file gives sentencepiece ids; a bad file says why'
   await side.getByTestId('model-file-open').setInputFiles(junk);
   await side.locator('.error').filter({ hasText: /not a usable SentencePiece model file/ }).waitFor();
   await pasteGpt2(page, 'still working');
-  await page.getByTestId('gpt2-compare-gpt2-count').filter({ hasText: /^2$/ }).waitFor();
+  await page.getByTestId('compare-gpt2-count').filter({ hasText: /^2$/ }).waitFor();
   app.assertNoErrors();
 });

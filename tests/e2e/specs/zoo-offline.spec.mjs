@@ -18,9 +18,9 @@ test('a zoo column works offline after one use', async (t) => {
 
   // 1. Online: the column loads, through the worker.
   await gpt2Ready(page);
-  let side = await loadSide(page, 'mistral', 'mistral/', []);
+  let side = await loadSide(page, 'mistral-v1', 'mistral/', []);
   await pasteGpt2(page, TEXT);
-  assert.deepEqual(await chipIds(page, side, 'mistral', expected), expected);
+  assert.deepEqual(await chipIds(page, side, 'mistral-v1', expected), expected);
   const needed = ['/zoo_worker.js', '/zoo_worker_bg.wasm', '/mistral/mistral-v1.bin'];
   await page.waitForFunction(async (paths) => {
     const cached = [];
@@ -31,15 +31,15 @@ test('a zoo column works offline after one use', async (t) => {
   }, needed);
 
   // The address follows the page within 300 ms: the reload must find the column in it.
-  await page.waitForFunction(() => (new URLSearchParams(location.search).get('compare') ?? '').includes('mistral'));
+  await page.waitForFunction(() => (new URLSearchParams(location.search).get('compare') ?? '').includes('mistral-v1'));
 
   // 2. Offline: reload; the link chose the column, which loads again from the cache.
   await page.context().setOffline(true);
   app.errors.length = 0;
   assert.equal((await page.reload()).fromServiceWorker(), true);
   await gpt2Ready(page);
-  side = await loadedSide(page, 'mistral');
+  side = await loadedSide(page, 'mistral-v1');
   await pasteGpt2(page, TEXT);
-  assert.deepEqual(await chipIds(page, side, 'mistral', expected), expected);
+  assert.deepEqual(await chipIds(page, side, 'mistral-v1', expected), expected);
   app.assertNoErrors();
 });

@@ -16,7 +16,7 @@ const TEXTS = [
   '',
 ];
 
-for (const [slug, encoding] of [['cl100k', 'cl100k_base'], ['o200k', 'o200k_base']]) {
+for (const [slug, encoding] of [['cl100k_base', 'cl100k_base'], ['o200k_base', 'o200k_base']]) {
   test(`${encoding} loads on request and gives js-tiktoken ids`, async (t) => {
     const app = await launch({ serviceWorkers: 'block' });
     t.after(() => app.close());

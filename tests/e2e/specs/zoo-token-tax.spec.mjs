@@ -29,7 +29,7 @@ test('article 1 in 45 languages, counted by each column as its reference counts 
   // Asked for before the zoo's columns are in: each is counted once its tokenizer is ready.
   await page.getByTestId('token-tax-load').click();
   await loadedSide(page, 'smollm2');
-  await loadedSide(page, 'mistral');
+  await loadedSide(page, 'mistral-v1');
   const table = page.getByTestId('token-tax-table');
   await table.waitFor();
   await page.waitForFunction(() => {

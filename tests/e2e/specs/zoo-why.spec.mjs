@@ -24,7 +24,7 @@ const VOCAB = new Set(readFileSync(join(dirname(fileURLToPath(import.meta.url)),
 
 /** Clicks chip `index` of column `slug` and returns the story, once the panel tells it. */
 async function ask(page, slug, index, title) {
-  const chip = page.getByTestId(`gpt2-compare-${slug}-chips`).getByTestId('compare-token').nth(index);
+  const chip = page.getByTestId(`compare-${slug}-chips`).getByTestId('compare-token').nth(index);
   await chip.click();
   const panel = page.getByTestId('why-panel');
   await panel.getByTestId('why-heading').filter({ hasText: `token ${index + 1} of ${title}` }).waitFor();
@@ -43,7 +43,7 @@ async function ask(page, slug, index, title) {
 }
 
 /** The chips of column `slug`: each one's id and text. */
-const chipsOf = (page, slug) => page.getByTestId(`gpt2-compare-${slug}-chips`).locator('.chip')
+const chipsOf = (page, slug) => page.getByTestId(`compare-${slug}-chips`).locator('.chip')
   .evaluateAll((els) => els.map((el) => ({ id: Number(el.dataset.id), text: el.textContent })));
 
 test('byte-level BPE, SentencePiece BPE and WordPiece: merges and pieces as the references have them', async (t) => {
@@ -51,21 +51,21 @@ test('byte-level BPE, SentencePiece BPE and WordPiece: merges and pieces as the 
   t.after(() => app.close());
   const { page } = app;
   await gpt2Ready(page);
-  await loadedSide(page, 'cl100k');
-  await loadedSide(page, 'mistral');
+  await loadedSide(page, 'cl100k_base');
+  await loadedSide(page, 'mistral-v1');
   await pasteGpt2(page, TEXT);
   const [cl100kIds] = referenceIdsOfEach([TEXT], 'cl100k_base');
   const [mistralIds] = zooReferenceIds([TEXT], 'mistral-v1');
-  assert.deepEqual(await chipIds(page, page.getByTestId('gpt2-compare-cl100k'), 'cl100k', cl100kIds), cl100kIds);
-  assert.deepEqual(await chipIds(page, page.getByTestId('gpt2-compare-mistral'), 'mistral', mistralIds), mistralIds);
+  assert.deepEqual(await chipIds(page, page.getByTestId('compare-cl100k_base'), 'cl100k_base', cl100kIds), cl100kIds);
+  assert.deepEqual(await chipIds(page, page.getByTestId('compare-mistral-v1-v1'), 'mistral-v1', mistralIds), mistralIds);
 
   // 1. cl100k_base, every token.
-  const chips = await chipsOf(page, 'cl100k');
+  const chips = await chipsOf(page, 'cl100k_base');
   const hexes = [];
   let merged = 0;
   let cutCrab = false;
   for (const [i, chip] of chips.entries()) {
-    const why = await ask(page, 'cl100k', i, 'GPT-4 (cl100k_base)');
+    const why = await ask(page, 'cl100k_base', i, 'GPT-4 (cl100k_base)');
     if (why.whole !== undefined) {
       assert.equal(Number(why.whole), chip.id, `token ${i} found whole`);
       assert.equal(why.chunk, chip.text);
@@ -94,11 +94,11 @@ test('byte-level BPE, SentencePiece BPE and WordPiece: merges and pieces as the 
   assert.deepEqual(why.steps.map((s) => Number(s.rank) + 256), gpt2Ranks, 'merge r makes token 256 + r');
 
   // 3. Mistral v1: joins by score, and the crab in bytes.
-  const mistral = await chipsOf(page, 'mistral');
+  const mistral = await chipsOf(page, 'mistral-v1');
   const joins = [];
   let spelt = false;
   for (const [i, chip] of mistral.entries()) {
-    const why = await ask(page, 'mistral', i, 'Mistral 7B (SentencePiece v1)');
+    const why = await ask(page, 'mistral-v1', i, 'Mistral 7B (SentencePiece v1)');
     if (why.bytes !== undefined) {
       const ids = why.bytes.split(' ').map(Number);
       assert.ok(ids.includes(chip.id), `token ${i} is one of the bytes`);
@@ -138,7 +138,7 @@ test('byte-level BPE, SentencePiece BPE and WordPiece: merges and pieces as the 
   // 5. The keyboard asks too, and Your BPE points at its own trace.
   await page.getByTestId('compare-choose-gpt2').uncheck();
   await page.getByTestId('compare-choose-bpe').check();
-  const bpe = page.getByTestId('gpt2-compare-bpe-chips').getByTestId('compare-token').first();
+  const bpe = page.getByTestId('compare-bpe-chips').getByTestId('compare-token').first();
   await bpe.focus();
   await page.keyboard.press('Enter');
   await page.getByTestId('why-panel').filter({ hasText: /Encode a word/ }).waitFor();
@@ -155,7 +155,7 @@ test('a Unigram model file: the lattice with sentencepiece\'s log-probabilities'
   t.after(() => app.close());
   const { page } = app;
   await gpt2Ready(page);
-  const side = page.getByTestId('gpt2-compare-model-file');
+  const side = page.getByTestId('compare-model-file');
   await side.getByTestId('model-file-open').setInputFiles(model);
   await side.filter({ hasText: /trained\.model, read in your browser/ }).waitFor();
   await pasteGpt2(page, text);

@@ -5,44 +5,53 @@ use super::{cl100k, o200k, tekken, RankBpe};
 use crate::byte_level::{ByteLevel, MergedPieces};
 use crate::tokenizer::Pieces;
 
+/// Which tiktoken-style pattern cuts the text, with what it implies for ids and "why".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// cl100k_base's (GPT-3.5, GPT-4).
+    Cl100k,
+    /// o200k_base's (GPT-4o): words cut where the case changes.
+    O200k,
+    /// Mistral's Tekken: o200k-like, every digit alone, 1,000 special ids first.
+    Tekken,
+}
+
+impl Pattern {
+    pub(super) fn pretokenize(self) -> fn(&str) -> Pieces<'_> {
+        match self {
+            Pattern::Cl100k => cl100k::pretokenize,
+            Pattern::O200k => o200k::pretokenize,
+            Pattern::Tekken => tekken::pretokenize,
+        }
+    }
+
+    /// Ids before rank 0 (Tekken's special tokens): an id is its rank plus this.
+    fn reserved(self) -> u32 {
+        match self {
+            Pattern::Tekken => tekken::RESERVED,
+            Pattern::Cl100k | Pattern::O200k => 0,
+        }
+    }
+}
+
 /// One encoding: its name, its pattern and its ranks.
 #[derive(Clone, Debug)]
 pub struct Encoding {
     pub(super) name: &'static str,
-    pub(super) pretokenize: fn(&str) -> Pieces<'_>,
+    pub(super) pattern: Pattern,
     pub(super) bpe: RankBpe,
     /// Ids before rank 0 (Tekken's special tokens): an id is its rank plus this.
     pub(super) reserved: u32,
 }
 
 impl Encoding {
-    /// cl100k_base (GPT-3.5, GPT-4) over its ranks.
-    pub fn cl100k(bpe: RankBpe) -> Encoding {
+    /// The encoding `name` (as the registry spells it): `pattern` over its ranks.
+    pub fn new(name: &'static str, pattern: Pattern, bpe: RankBpe) -> Encoding {
         Encoding {
-            name: "cl100k_base",
-            pretokenize: cl100k::pretokenize,
+            name,
+            pattern,
             bpe,
-            reserved: 0,
-        }
-    }
-
-    /// o200k_base (GPT-4o) over its ranks.
-    pub fn o200k(bpe: RankBpe) -> Encoding {
-        Encoding {
-            name: "o200k_base",
-            pretokenize: o200k::pretokenize,
-            bpe,
-            reserved: 0,
-        }
-    }
-
-    /// Mistral's Tekken over its ranks: ids start after its 1,000 special tokens.
-    pub fn tekken(bpe: RankBpe) -> Encoding {
-        Encoding {
-            name: "tekken",
-            pretokenize: tekken::pretokenize,
-            bpe,
-            reserved: tekken::RESERVED,
+            reserved: pattern.reserved(),
         }
     }
 }
@@ -62,7 +71,7 @@ impl ByteLevel for Encoding {
     /// the merges of a longer one are remembered for the rest of the text, since words repeat.
     fn each_token(&self, text: &str, f: &mut dyn FnMut(Option<u32>, usize)) {
         let mut merged = MergedPieces::default();
-        for piece in (self.pretokenize)(text) {
+        for piece in self.pattern.pretokenize()(text) {
             if let Some(rank) = self.bpe.rank(piece.as_bytes()) {
                 f(Some(rank + self.reserved), piece.len());
                 continue;

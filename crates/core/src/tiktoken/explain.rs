@@ -2,25 +2,25 @@
 //! chunk that holds the token, then either the chunk found whole among the ranks, or its bytes
 //! merged lowest rank first ([`RankBpe`](super::RankBpe)'s own merge loop, traced).
 
-use super::Encoding;
+use super::{Encoding, Pattern};
 use crate::gpt2::byte_table::printable;
 use crate::tokenizer::Tokenizer;
 use crate::why::{byte_level, chunk_of, Explain, Story, Why};
 
 /// How each encoding's pattern cuts a text, in a sentence.
-fn cut_of(name: &str) -> &'static str {
-    match name {
-        "cl100k_base" => {
+fn cut_of(pattern: Pattern) -> &'static str {
+    match pattern {
+        Pattern::Cl100k => {
             "cl100k_base's pattern cuts out words (with at most one leading character that is no \
              letter), numbers of up to three digits, runs of punctuation with their line breaks, \
              contractions, and runs of spaces apart from the word that follows."
         }
-        "o200k_base" => {
+        Pattern::O200k => {
             "o200k_base's pattern cuts out words, cut again where the case changes and with their \
              contractions, numbers of up to three digits, runs of punctuation with their line \
              breaks, and runs of spaces apart from the word that follows."
         }
-        _ => {
+        Pattern::Tekken => {
             "Tekken's pattern cuts out words, cut again where the case changes, every digit alone, \
              runs of punctuation with their line breaks, and runs of spaces apart from the word \
              that follows."
@@ -31,13 +31,13 @@ fn cut_of(name: &str) -> &'static str {
 impl Explain for Encoding {
     fn explain(&self, text: &str, token: usize) -> Option<Why> {
         let spans: Vec<_> = self.encode(text).into_iter().map(|p| p.span).collect();
-        let chunk = chunk_of((self.pretokenize)(text), &spans, token)?;
+        let chunk = chunk_of(self.pattern.pretokenize()(text), &spans, token)?;
         Some(byte_level(
             text,
             &spans,
             token,
             chunk,
-            cut_of(self.name),
+            cut_of(self.pattern),
             printable,
             |bytes| {
                 if let Some(rank) = self.bpe.rank(bytes) {

@@ -22,7 +22,7 @@ use std::fmt;
 
 use crate::asset::AssetError;
 
-pub use as_tokenizer::Encoding;
+pub use as_tokenizer::{Encoding, Pattern};
 pub use encoder::RankBpe;
 /// The Unicode version of o200k_base's case tables (the letter tables are GPT-2's).
 pub use unicode_tables::UNICODE_VERSION;

@@ -1,0 +1,68 @@
+//! The registry's assets, compiled into `til`: each [`Entry`]'s file under `assets/`, found by its
+//! path, so a new registry entry needs one more path here and nothing else.
+
+use til_core::registry::{self, Entry, Shipped};
+
+use crate::Failure;
+
+/// Each shipped asset by its path under `assets/`.
+macro_rules! embedded {
+    ($($path:literal),* $(,)?) => {
+        [$(($path, include_bytes!(concat!("../../../assets/", $path)) as &[u8])),*]
+    };
+}
+
+const ASSETS: [(&str, &[u8]); 7] = embedded!(
+    "gpt2/merges.bin",
+    "minilm/vocab.txt",
+    "tiktoken/cl100k_base.bin",
+    "tiktoken/o200k_base.bin",
+    "mistral/mistral-v1.bin",
+    "mistral/tekken.bin",
+    "smollm2/smollm2.bin",
+);
+
+/// The compiled-in bytes of `entry`'s asset.
+pub fn asset(entry: &Entry) -> &'static [u8] {
+    ASSETS
+        .iter()
+        .find(|(path, _)| *path == entry.asset)
+        .map(|(_, bytes)| *bytes)
+        .expect("every registry entry's asset is compiled in (a test checks it)")
+}
+
+/// The shipped tokenizer `entry` names, built from its compiled-in asset.
+pub fn build(entry: &Entry) -> Result<Box<dyn Shipped>, Failure> {
+    entry.build(asset(entry)).map_err(Failure::Run)
+}
+
+/// The entry `name` names, or the list of names the CLI knows.
+pub fn named(name: &str) -> Result<&'static Entry, Failure> {
+    registry::find(name)
+        .filter(|entry| entry.round_trips)
+        .ok_or_else(|| {
+            Failure::Run(format!(
+                "unknown model `{name}`; the models are: {}",
+                names().join(", ")
+            ))
+        })
+}
+
+/// The names `--model` takes: the registry's tokenizers that give every text back.
+pub fn names() -> Vec<&'static str> {
+    registry::ALL
+        .iter()
+        .filter(|entry| entry.round_trips)
+        .map(|entry| entry.name)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_registry_asset_is_compiled_in() {
+        for entry in &til_core::registry::ALL {
+            assert!(!super::asset(entry).is_empty(), "{}", entry.name);
+        }
+    }
+}

