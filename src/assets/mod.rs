@@ -5,6 +5,7 @@
 //! failure in a sentence. The files are listed once, in [`urls`]; [`status::AssetStatus`] is the
 //! status line every view shows. Leaves out: caching beyond the page (the browser's and the offline
 //! worker's) and cancelling a download (a file is short, or wanted).
+pub mod glove;
 mod load;
 pub mod status;
 pub mod urls;

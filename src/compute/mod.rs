@@ -5,13 +5,14 @@
 //! settings menu's "force CPU" and "force WebGPU" switches.
 //!
 //! Labs call kernels through [`Compute::run`], which picks the backend (the faster one for that
-//! kernel, timed on its first call, unless a switch forces the CPU or WebGPU; choice.rs), times the
+//! kernel, timed on its first call by `til_compute::choice`, unless a switch forces the CPU or
+//! WebGPU; page_clock.rs gives the browser turns while timing), times the
 //! call, and turns any GPU failure into the same call on the CPU: a lost device switches the page to the CPU for good (and
 //! says so), a failed dispatch only for that call. The labs' state lives in their own signals, so a
 //! fallback loses nothing. Leaves out: the kernels (crates/compute) and what each lab shows.
 
 mod badge;
-mod choice;
+mod page_clock;
 mod speed;
 
 use std::any::Any;
@@ -22,14 +23,16 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use til_compute::choice::{time_both, Choice};
 use til_compute::{Backend, BackendKind, ComputeError, GpuContext, Vectors};
 use til_core::embed::EmbeddingTable;
 
 use crate::browser::now_ms;
 
 pub use badge::{ComputeBadge, ForceBackend};
-pub use choice::{Choice, BENCHMARK};
+pub use page_clock::BENCHMARK;
 pub use speed::SpeedCheck;
+pub use til_compute::choice::label;
 
 /// A kernel call with its result's type erased (see [`Compute::run`]).
 type Erased<'a> = Pin<Box<dyn Future<Output = Result<Box<dyn Any>, ComputeError>> + 'a>>;
@@ -199,26 +202,30 @@ impl Compute {
             let chosen = self.chosen(kernel);
             let result = match (self.force_gpu.get_untracked(), chosen) {
                 (false, Some(BackendKind::Cpu)) => None,
-                (false, None) => match choice::timed(|| job(gpu.clone())).await {
-                    Ok((gpu_ms, on_gpu)) => {
-                        let (cpu_ms, on_cpu) = choice::timed(|| job(cpu())).await?;
-                        let choice = Choice::between(kernel, gpu_ms, cpu_ms);
-                        let (backend, value) = match choice.backend {
-                            BackendKind::Gpu => (BackendKind::Gpu, on_gpu),
-                            BackendKind::Cpu => (BackendKind::Cpu, on_cpu),
-                        };
-                        // Two first calls at once (two views asking for the same kernel) time it
-                        // twice; the first to finish is kept.
-                        self.choices.update(|all| {
-                            if all.iter().all(|c| c.kernel != kernel) {
-                                all.push(choice)
-                            }
-                        });
-                        self.record(kernel, backend, gpu_ms.min(cpu_ms));
-                        return Ok(value);
+                (false, None) => {
+                    let on = |kind| match kind {
+                        BackendKind::Gpu => job(gpu.clone()),
+                        BackendKind::Cpu => job(cpu()),
+                    };
+                    let clock = page_clock::Timer::start();
+                    match time_both(&clock, kernel, page_clock::BUDGET_MS, on).await {
+                        Ok(timed) => {
+                            let (backend, millis) = (timed.choice.backend, timed.millis());
+                            let choice = timed.choice.clone();
+                            let value = timed.chosen();
+                            // Two first calls at once (two views asking for the same kernel) time it
+                            // twice; the first to finish is kept.
+                            self.choices.update(|all| {
+                                if all.iter().all(|c| c.kernel != kernel) {
+                                    all.push(choice)
+                                }
+                            });
+                            self.record(kernel, backend, millis);
+                            return Ok(value);
+                        }
+                        Err(error) => Some(Err(error)),
                     }
-                    Err(error) => Some(Err(error)),
-                },
+                }
                 _ => {
                     let started = now_ms();
                     let result = job(gpu.clone()).await;
@@ -296,13 +303,5 @@ impl Compute {
             backend,
             millis,
         }));
-    }
-}
-
-/// The badge's name for a backend.
-pub fn label(kind: BackendKind) -> &'static str {
-    match kind {
-        BackendKind::Gpu => "WebGPU",
-        BackendKind::Cpu => "CPU",
     }
 }

@@ -15,9 +15,9 @@ use til_compute::{Backend, BackendKind};
 use til_core::embed::benchmark::QuestionSet;
 
 use super::Compute;
+use crate::assets::glove::vectors;
 use crate::assets::{self, urls};
 use crate::browser::{now_ms, yield_to_event_loop};
-use crate::embed::loader::vectors;
 
 /// The page's clock; between runs the browser paints and handles input.
 struct PageClock;

@@ -1,16 +1,15 @@
 //! The analogy benchmark on every core: the page's side of the workers' shares
-//! (src/bin/zoo_worker/analogy.rs). Each of `navigator.hardwareConcurrency` copies of the worker
+//! (crates/worker/src/analogy.rs). Each of `navigator.hardwareConcurrency` copies of the worker
 //! gets the candidate rows and the questions as numbers, scores its share of the units slice by
 //! slice, and hands back its best answers, which the core merges into what one run would have
 //! found. Leaves out: SharedArrayBuffer (each worker gets its own copy of the 6 MB of rows, so the
 //! page needs no cross-origin isolation and works on any static host).
 
-use js_sys::{Array, Float32Array, Uint32Array};
+use til_channel::{AnalogyShare, Reply, Request};
 use til_core::embed::benchmark::{Found, QuestionSet, Share};
 use til_core::embed::{Method, Scored, UnitRows};
-use wasm_bindgen::JsValue;
 
-use crate::worker::{ask_on, field};
+use crate::worker::{ask_on, OUT_OF_TURN};
 
 /// Workers for one run at most, whatever the browser reports.
 const MOST_WORKERS: usize = 16;
@@ -38,10 +37,6 @@ pub struct Progress {
     pub units: usize,
 }
 
-fn number(reply: &JsValue, name: &str) -> usize {
-    field(reply, name).as_f64().unwrap_or(0.0) as usize
-}
-
 impl Shares {
     /// Starts share `i` of `count` in worker `i`, each with its own copy of `rows`.
     pub async fn start(
@@ -51,30 +46,20 @@ impl Shares {
         count: usize,
     ) -> Result<(Shares, Progress), String> {
         let (counts, questions) = set.to_rows();
-        let (counts, questions) = (
-            Uint32Array::from(&counts[..]),
-            Uint32Array::from(&questions[..]),
-        );
         let asked: Vec<_> = (0..count)
             .map(|index| {
-                let values = Float32Array::from(rows.as_slice());
-                // Moved, not copied again: each worker's rows are its own.
-                let transfer = Array::of1(&values.buffer());
-                ask_on(
-                    index,
-                    &[
-                        ("analogies", &JsValue::from_str("start")),
-                        ("rows", &values),
-                        ("dims", &JsValue::from(rows.dims() as u32)),
-                        ("vocab", &JsValue::from(set.vocab as u32)),
-                        ("counts", &counts),
-                        ("questions", &questions),
-                        ("method", &JsValue::from_str(method.name())),
-                        ("share", &JsValue::from(index as u32)),
-                        ("shares", &JsValue::from(count as u32)),
-                    ],
-                    Some(transfer),
-                )
+                let share = AnalogyShare {
+                    rows: rows.as_slice().to_vec(),
+                    dims: rows.dims(),
+                    vocab: set.vocab,
+                    counts: counts.clone(),
+                    questions: questions.clone(),
+                    method: method.name().to_string(),
+                    share: index,
+                    shares: count,
+                };
+                let start = Request::AnalogiesStart { share };
+                ask_on(index, start, None)
             })
             .collect();
         let shares = Shares { count };
@@ -89,16 +74,7 @@ impl Shares {
     /// One slice of work in every worker at once.
     pub async fn step(&self) -> Result<Progress, String> {
         let asked: Vec<_> = (0..self.count)
-            .map(|index| {
-                ask_on(
-                    index,
-                    &[
-                        ("analogies", &JsValue::from_str("step")),
-                        ("ms", &JsValue::from(SLICE_MS)),
-                    ],
-                    None,
-                )
-            })
+            .map(|index| ask_on(index, Request::AnalogiesStep { ms: SLICE_MS }, None))
             .collect();
         self.gather(asked).await
     }
@@ -106,19 +82,19 @@ impl Shares {
     /// Every share's answers so far.
     pub async fn found(&self) -> Result<Vec<Found>, String> {
         let asked: Vec<_> = (0..self.count)
-            .map(|index| ask_on(index, &[("analogies", &JsValue::from_str("found"))], None))
+            .map(|index| ask_on(index, Request::AnalogiesFound {}, None))
             .collect();
         let mut found = Vec::with_capacity(self.count);
         for (index, reply) in asked.into_iter().enumerate() {
-            let reply = reply.await?;
-            let ids = Uint32Array::new(&field(&reply, "ids")).to_vec();
-            let scores = Float32Array::new(&field(&reply, "scores")).to_vec();
+            let Reply::AnalogiesFound { done, ids, scores } = reply.await? else {
+                return Err(OUT_OF_TURN.to_string());
+            };
             found.push(Found {
                 share: Share {
                     index,
                     count: self.count,
                 },
-                done: number(&reply, "done"),
+                done,
                 best: ids
                     .into_iter()
                     .zip(scores)
@@ -132,13 +108,15 @@ impl Shares {
     /// The summed progress of replies already asked for (all posted, so they run together).
     async fn gather(
         &self,
-        asked: Vec<impl std::future::Future<Output = Result<JsValue, String>>>,
+        asked: Vec<impl std::future::Future<Output = Result<Reply, String>>>,
     ) -> Result<Progress, String> {
         let mut progress = Progress { done: 0, units: 0 };
         for reply in asked {
-            let reply = reply.await?;
-            progress.done += number(&reply, "done");
-            progress.units += number(&reply, "units");
+            let Reply::AnalogiesProgress { done, units } = reply.await? else {
+                return Err(OUT_OF_TURN.to_string());
+            };
+            progress.done += done;
+            progress.units += units;
         }
         Ok(progress)
     }

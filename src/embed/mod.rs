@@ -12,7 +12,6 @@ mod csv_export;
 pub mod found;
 mod journey;
 pub mod link;
-pub mod loader;
 mod lookup;
 pub mod neighbours;
 mod pca_view;

@@ -60,7 +60,7 @@ pub struct BenchResult {
 impl EmbedState {
     pub fn new() -> EmbedState {
         EmbedState {
-            load: super::loader::vectors(),
+            load: crate::assets::glove::vectors(),
             query: RwSignal::new("king".to_string()),
             k: RwSignal::new(10),
             words_only: RwSignal::new(false),

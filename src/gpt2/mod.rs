@@ -11,8 +11,8 @@ mod token_view;
 
 use leptos::prelude::*;
 
-use crate::widgets::markup::grouped;
 use byte_story::ByteStory;
+use til_channel::markup::grouped;
 use til_core::gpt2::Gpt2Tokenizer;
 
 use crate::assets::{Asset, Load};

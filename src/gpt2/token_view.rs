@@ -9,8 +9,8 @@ use wasm_bindgen::JsCast;
 
 use super::state::{hex, Encoded, Gpt2State, Mode, MAX_CHARS};
 use crate::shortcuts::{action_of, Action, Scope};
-use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::TokenChip;
+use til_channel::markup::grouped;
 
 #[component]
 pub fn ModeToggle(state: Gpt2State) -> impl IntoView {

@@ -20,7 +20,7 @@ use crate::browser::{now_ms, yield_to_event_loop};
 use crate::worker::Remote;
 
 /// MiniLM's vocabulary: its tokens, read in the page (rows by id, ids by token), and its WordPiece
-/// tokenizer, built in the tokenizer worker, which does every encoding ([`Remote::wordpiece`]), so
+/// tokenizer, built in the lab's worker, which does every encoding ([`Remote::wordpiece`]), so
 /// the normaliser's Unicode tables stay out of the page's wasm.
 pub struct Vocabulary {
     pub tokens: Vocab,

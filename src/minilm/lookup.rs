@@ -2,7 +2,7 @@
 //! (`##ing`, `[CLS]`, `[unused0]`) is its own row; anything else goes through the tokenizer, as the
 //! model would read it: one piece is one row ("King" is the row of `king`, the table being uncased),
 //! several pieces or `[UNK]` have no single row, and the view shows the pieces instead. Leaves out:
-//! tokenizing itself (the core's WordPiece, in the tokenizer worker).
+//! tokenizing itself (the core's WordPiece, in the lab's worker).
 use til_core::wordpiece::{Token, UNK};
 
 use super::loader::Vocabulary;

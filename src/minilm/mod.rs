@@ -1,5 +1,5 @@
 //! A real transformer's input layer in the page: all-MiniLM-L6-v2 (a BERT-style encoder), through
-//! `til_core::minilm`, with `til_core::wordpiece` encoding in the tokenizer worker. Its views live in
+//! `til_core::minilm`, with `til_core::wordpiece` encoding in the lab's worker. Its views live in
 //! the three labs:
 //!
 //! - Tokenize: WordPiece as a side of the lab's comparison ([`WordPieceNotes`], its chips' kinds),

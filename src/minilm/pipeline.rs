@@ -1,7 +1,7 @@
 //! The whole embedding layer of a real model on a sentence the reader types: text → WordPiece tokens
 //! → ids → token rows + position rows + the type row → raw sum → LayerNorm, each (1, T, 384) tensor
 //! a heatmap, the shapes labelled as seed 000 labels them, the chosen token's values read out, and
-//! the seed's guard tripping past 512 tokens. The tokens come from the tokenizer worker. Tokens, ids, shapes and the guard need only the
+//! the seed's guard tripping past 512 tokens. The tokens come from the lab's worker. Tokens, ids, shapes and the guard need only the
 //! vocabulary; the rows need the token table (23 MB), fetched when the reader opens the view.
 //! Leaves out: batches (the GloVe lookup panel shows broadcasting) and the layers after this one.
 use std::sync::Arc;

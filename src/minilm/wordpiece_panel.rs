@@ -1,6 +1,6 @@
 //! What only WordPiece has to say in the Tokenize lab's side-by-side (whose generic column draws its
 //! chips and count): how its vocabulary loads, its `##` pieces and `[UNK]`s, and the words it cut
-//! into pieces or gave up on, as the tokenizer worker encodes it. Only the vocabulary (vocab.txt,
+//! into pieces or gave up on, as the lab's worker encodes it. Only the vocabulary (vocab.txt,
 //! 231 KB) is fetched, when the side first renders. Leaves out: the embedding rows (the Embed lab's views).
 use std::sync::Arc;
 

@@ -9,23 +9,24 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use til_core::registry;
 
-use super::first_layer_ways::WAYS;
 use super::rope_state::FIRST_SENTENCE;
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, urls, Asset};
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
 use crate::widgets::plot::media::Palette;
-use crate::worker::{FirstLayer, Remote};
+use crate::worker::Remote;
+use til_channel::first_layer::WAYS;
+use til_channel::{FirstLayer, RunOn};
 
 /// Tokens the page computes: 9 heatmaps of 48² cells and a readable table.
 pub const LIMIT: usize = 48;
 /// The layer's asset size, for the progress bar.
 const LAYER0_BYTES: u64 = 30_359_860;
-/// Where the worker runs the layer, as it names it, with what the menu says.
+/// Where the worker runs the layer (in the order of `RunOn::ALL`), as the menu names and says it.
 const RUN_ON: [(&str, &str); 3] = [
-    ("faster", "the faster backend, timed on first use"),
-    ("cpu", "the CPU, float64"),
-    ("gpu", "WebGPU, float32"),
+    (RunOn::Faster.name(), RunOn::Faster.label()),
+    (RunOn::Cpu.name(), RunOn::Cpu.label()),
+    (RunOn::Gpu.name(), RunOn::Gpu.label()),
 ];
 const PRESETS: [(&str, &str); 3] = [
     (FIRST_SENTENCE, "dog bit man"),
@@ -36,7 +37,7 @@ const PRESETS: [(&str, &str); 3] = [
     ),
 ];
 
-fn layer_asset() -> Asset<Remote> {
+fn layer_asset() -> Asset<()> {
     asset(urls::SMOLLM2_LAYER0, LAYER0_BYTES, |_, bytes| {
         Remote::load_first_layer(bytes)
     })
@@ -60,7 +61,7 @@ pub fn FirstLayerPanel(
     let asked = StoredValue::new(0u32);
     // Ask again whenever the text changes once both files are in; the latest question wins.
     crate::effect::effect(move || {
-        let (text, run_on) = (text.get(), RUN_ON[run_on.get()].0);
+        let (text, run_on) = (text.get(), RunOn::ALL[run_on.get()]);
         if layer.ready().is_none() || tokenizer.ready().is_none() {
             return;
         }
@@ -85,7 +86,7 @@ pub fn FirstLayerPanel(
         <section class="panel first-layer" aria-labelledby="first-layer-heading">
             <h3 id="first-layer-heading">"A real RoPE model: SmolLM2's first attention layer"</h3>
             <p class="muted">
-                "SmolLM2-135M-Instruct (Apache-2.0), as llama.cpp's GGUF ships it: each token's row of the Q8_0 table, RMSNorm, the Q4_1 projections to 9 query heads and 3 key heads of 64, RoPE with base 100,000, and q"<sub>"m"</sub>"·k"<sub>"n"</sub>"/√64 for every key n ≤ m, computed in the tokenizer worker: by WGSL kernels on WebGPU (float32) or in float64 on the CPU. The tests check both against numpy."
+                "SmolLM2-135M-Instruct (Apache-2.0), as llama.cpp's GGUF ships it: each token's row of the Q8_0 table, RMSNorm, the Q4_1 projections to 9 query heads and 3 key heads of 64, RoPE with base 100,000, and q"<sub>"m"</sub>"·k"<sub>"n"</sub>"/√64 for every key n ≤ m, computed in the lab's worker: by WGSL kernels on WebGPU (float32) or in float64 on the CPU. The tests check both against numpy."
             </p>
             <button type="button" data-testid="first-layer-load" on:click=move |_| { tokenizer.want(); layer.want(); }
                 disabled=move || layer.ready().is_some()>

@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::format::short;
 use super::order_comparison::compare;
 use super::state::PeLab;
+use crate::assets::glove;
 use crate::assets::Load;
-use crate::embed::loader;
 use crate::journey::Journey;
 use crate::lab::Lab;
 
@@ -19,7 +19,7 @@ pub fn follow(lab: PeLab, first: RwSignal<String>, second: RwSignal<String>) {
         first.set(words.join(" "));
         second.set(words.iter().rev().copied().collect::<Vec<_>>().join(" "));
     });
-    let glove = loader::vectors();
+    let glove = glove::vectors();
     journey.report(Lab::Position, move || {
         let text = journey.text.get();
         if !first.with(|f| f.split_whitespace().eq(text.split_whitespace())) {

@@ -9,7 +9,6 @@ mod animation;
 mod context_scaling;
 mod cursor_bar;
 mod first_layer;
-mod first_layer_ways;
 mod format;
 mod journey;
 mod keys;

@@ -9,13 +9,13 @@ use leptos::prelude::*;
 use super::format::short;
 use super::order_comparison::{compare, Outcome};
 use super::state::PeLab;
+use crate::assets::glove;
 use crate::assets::Load;
-use crate::embed::loader;
 
 #[component]
 pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
     // The same table the Embed lab uses: fetched and decoded once for the whole page.
-    let glove = loader::vectors();
+    let glove = glove::vectors();
     crate::effect::effect(move || {
         if active.get() {
             glove.want();

@@ -2,7 +2,7 @@
 //! (and kept in the link), as columns of chips with ids, the count, the characters and bytes per
 //! token. Chips whose cut no other chosen column makes are outlined (`til_core::compare::cuts`),
 //! and everything shown downloads as CSV. Each column is a [`Side`]; its tokenizer is a
-//! [`til_core::tokenizer::Tokenizer`] in the page or a `Remote` one in the tokenizer worker, and
+//! [`til_core::tokenizer::Tokenizer`] in the page or a `Remote` one in the lab's worker, and
 //! what only one tokenizer has to say (WordPiece's split words) comes as that side's `notes`.
 //! Every side takes the first `COMPARE_CHARS` characters: the BPE side replays its merges word by
 //! word, which costs seconds on a 20,000-character word.
@@ -19,8 +19,8 @@ use super::token_tax_view::TokenTax;
 use super::whole_text::WholeText;
 use super::why_view::{Asked, WhyPanel};
 use crate::download::DownloadButton;
-use crate::widgets::markup::grouped;
 use crate::widgets::token_chip::titled_chip_html;
+use til_channel::markup::grouped;
 
 /// Characters compared, the same cap as the walkthrough's "Encode a word".
 pub const COMPARE_CHARS: usize = 2_000;

@@ -1,6 +1,6 @@
 //! A training corpus opened from a file: the reader's file never becomes one string. The page
-//! hands the tokenizer worker the file itself, and the worker reads it a megabyte at a time
-//! (src/bin/zoo_worker/bpe.rs), so it holds the table of distinct words and one piece, and says
+//! hands the lab's worker the file itself, and the worker reads it a megabyte at a time
+//! (crates/worker/src/bpe.rs), so it holds the table of distinct words and one piece, and says
 //! how much it has read. Leaves out: Unigram training on a file (its worker takes the box's text),
 //! and keeping the file across reloads (it is the reader's, not a URL's).
 use leptos::prelude::*;

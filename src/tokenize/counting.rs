@@ -1,5 +1,5 @@
 //! Counting a side's tokens over many short texts (the numbers grid, the token tax): the page's own
-//! tokenizers count here, the zoo's in the tokenizer worker, one message for all the texts. Leaves
+//! tokenizers count here, the zoo's in the lab's worker, one message for all the texts. Leaves
 //! out: the tokens themselves (only each token's byte length comes back).
 use std::sync::Arc;
 

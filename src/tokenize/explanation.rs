@@ -4,7 +4,7 @@
 //! Symbols are set in `<code>`, escaped, so a symbol holding a backtick or markup shows as it is.
 use til_core::bpe::Choice;
 
-use crate::widgets::markup::escape_html;
+use til_channel::markup::escape_html;
 
 /// Pairs named before the rest are counted.
 const NAMED: usize = 5;

@@ -8,8 +8,8 @@ use til_core::bpe::Trace;
 
 use super::chunked::{keep_chunked, Markup};
 use super::state::{merge_text, BpeLab};
-use crate::widgets::markup::escape_html;
 use crate::widgets::token_chip::chip_html;
+use til_channel::markup::escape_html;
 
 #[component]
 pub fn MergeList(lab: BpeLab) -> impl IntoView {

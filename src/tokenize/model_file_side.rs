@@ -1,6 +1,6 @@
 //! "Your SentencePiece model": a comparison column for a `.model` file the reader opens (a BPE or
 //! Unigram model from any project that trains with sentencepiece). The file is read in the page and
-//! handed to the tokenizer worker, which checks and runs it; a file that is not a usable model says
+//! handed to the lab's worker, which checks and runs it; a file that is not a usable model says
 //! why in the column. Leaves out: keeping the file across reloads (it is the reader's, not a URL).
 
 use std::sync::Arc;
@@ -10,7 +10,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::side::{plain_kind, Explainer, Side, SideState};
-use crate::worker::{Remote, MODEL_FILE};
+use til_channel::MODEL_FILE;
+
+use crate::worker::Remote;
 
 /// The largest file taken: SentencePiece models are a few MB; anything far larger is not one.
 const LARGEST: f64 = 64e6;
@@ -86,7 +88,7 @@ fn OpenModel() -> impl IntoView {
             let state = match read(&input).await {
                 Ok((name, bytes)) => {
                     file.name.set(name);
-                    match Remote::load(MODEL_FILE, &bytes) {
+                    match Remote::load_model_file(&bytes) {
                         Ok(remote) => SideState::Remote(remote),
                         Err(why) => SideState::Failed(why),
                     }

@@ -12,7 +12,7 @@ use til_core::bpe::TIED_LIMIT;
 
 use super::markup_rows::{keep_markup_rows, MarkupRow};
 use super::state::{ChangeRow, PairRow, StepView, PAIR_ROWS};
-use crate::widgets::markup::escape_html;
+use til_channel::markup::escape_html;
 
 #[component]
 pub fn PairTable(view: Memo<StepView>) -> impl IntoView {

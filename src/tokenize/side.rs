@@ -19,7 +19,7 @@ pub enum SideState {
     Waiting(String),
     Failed(String),
     Ready(SharedTokenizer),
-    /// Ready in the tokenizer worker: its tokens arrive a moment after the text changes.
+    /// Ready in the lab's worker: its tokens arrive a moment after the text changes.
     Remote(Remote),
 }
 

@@ -4,7 +4,7 @@
 //! last (model_file_side.rs; compare.rs counts it only once one is open), each as a [`Side`] whose
 //! state follows its training run or its download. The page runs GPT-2 itself (its panel above has
 //! it loaded) and WordPiece comes with MiniLM's files; every other shipped tokenizer is fetched once
-//! the reader chooses it and then lives in the tokenizer worker (src/worker.rs). A new shipped
+//! the reader chooses it and then lives in the lab's worker (src/worker.rs). A new shipped
 //! tokenizer is a registry entry: nothing here changes.
 use std::sync::Arc;
 
@@ -19,7 +19,9 @@ use super::side::{plain_kind, Explainer, Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, Asset, Load};
 use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes};
-use crate::worker::{Remote, MODEL_FILE};
+use til_channel::MODEL_FILE;
+
+use crate::worker::Remote;
 
 /// The walkthrough's own run's slug.
 const BPE: &str = "bpe";
@@ -163,12 +165,12 @@ fn local<T: Tokenizer + Send + Sync + 'static>(tokenizer: Arc<T>) -> SideState {
 }
 
 /// A shipped tokenizer's file as the page's asset (the same handle wherever it is asked for),
-/// built in the tokenizer worker.
+/// built in the lab's worker.
 fn download(entry: &'static Entry) -> Asset<Remote> {
     asset(entry.asset, 0, Remote::load_shipped)
 }
 
-/// A tokenizer fetched once chosen, then run in the tokenizer worker.
+/// A tokenizer fetched once chosen, then run in the lab's worker.
 fn download_side(entry: &'static Entry) -> Side {
     let asset = download(entry);
     Side {

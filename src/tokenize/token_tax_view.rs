@@ -15,10 +15,10 @@ use super::side::{Side, SideState};
 use crate::assets::status::AssetStatus;
 use crate::assets::urls;
 use crate::download::DownloadButton;
-use crate::widgets::markup::escaped;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::{palette_memo, Palette};
+use til_channel::markup::escaped;
 
 /// One column's counts: article 1 in each language, then the reader's text.
 type Counts = Result<Vec<usize>, String>;

@@ -1,18 +1,18 @@
-//! Runs BPE training in the tokenizer worker (src/bin/zoo_worker/bpe.rs) so the page's thread
+//! Runs BPE training in the lab's worker (crates/worker/src/bpe.rs) so the page's thread
 //! only renders: the page starts a run on the box's text or the opened file, asks for a slice of
 //! work at a time and shows the progress each answers, and at the end (or at Cancel, keeping
 //! every merge finished so far) takes the run's trace as bytes and scrubs it here.
 use std::sync::Arc;
 
-use js_sys::Uint8Array;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use til_channel::{BpeRun, Reply, Request};
 use til_core::bpe::{BpeTokenizer, Trace};
 use wasm_bindgen::JsValue;
 
 use super::state::{BpeLab, RunStats};
 use crate::browser::{now_ms, yield_to_event_loop};
-use crate::worker::{ask, field};
+use crate::worker::{ask, ask_on, OUT_OF_TURN};
 
 /// The largest number of merges the form accepts; more would only make the trace heavier.
 pub const MAX_MERGES: usize = 50_000;
@@ -92,52 +92,42 @@ async fn run(lab: BpeLab, wanted: usize) {
 async fn train(lab: BpeLab, wanted: usize) -> Result<Option<(Trace, bool)>, String> {
     // 1. Start: the file crosses as a handle (the worker reads it), the text as a copy.
     let file = lab.corpus_file.get_untracked();
-    let text = match file {
-        Some(_) => JsValue::UNDEFINED,
-        None => JsValue::from_str(&lab.corpus.get_untracked()),
+    let run = BpeRun {
+        text: file.is_none().then(|| lab.corpus.get_untracked()),
+        format: lab.format.get_untracked().name().to_string(),
+        tie_rule: lab.tie_rule.get_untracked().name().to_string(),
+        merges: wanted,
     };
-    let file = file.map_or(JsValue::UNDEFINED, JsValue::from);
-    ask(&[
-        ("bpe", &JsValue::from_str("start")),
-        ("text", &text),
-        ("file", &file),
-        (
-            "format",
-            &JsValue::from_str(lab.format.get_untracked().name()),
-        ),
-        (
-            "tie",
-            &JsValue::from_str(lab.tie_rule.get_untracked().name()),
-        ),
-        ("merges", &JsValue::from(wanted as f64)),
-    ])
-    .await?;
+    let reading_file = file.is_some();
+    ask_on(0, Request::BpeStart { run }, file.map(JsValue::from)).await?;
     // 2. Slices of work until done or cancelled.
-    let reading_file = !file.is_undefined();
     loop {
-        let progress = ask(&[
-            ("bpe", &JsValue::from_str("step")),
-            ("ms", &JsValue::from(STEP_MS)),
-        ])
-        .await?;
-        let whole = |name| field(&progress, name).as_f64().unwrap_or(0.0);
-        if reading_file && field(&progress, "merges").is_undefined() {
-            lab.file_read.set(Some((whole("read"), whole("size"))));
-        } else {
-            lab.file_read.set(None);
+        let Reply::BpeProgress {
+            read,
+            size,
+            merges,
+            done,
+        } = ask(Request::BpeStep { ms: STEP_MS }).await?
+        else {
+            return Err(OUT_OF_TURN.to_string());
+        };
+        match merges {
+            None if reading_file => lab.file_read.set(Some((read as f64, size as f64))),
+            _ => lab.file_read.set(None),
         }
-        lab.progress.set(Some((whole("merges") as usize, wanted)));
-        if field(&progress, "done").is_truthy() || lab.cancel_requested.get_untracked() {
+        lab.progress.set(Some((merges.unwrap_or(0), wanted)));
+        if done || lab.cancel_requested.get_untracked() {
             break;
         }
     }
     // 3. The run as bytes, read back here in a task of its own.
-    let finished = ask(&[("bpe", &JsValue::from_str("finish"))]).await?;
-    let bytes = field(&finished, "trace");
-    if bytes.is_undefined() {
+    let Reply::BpeTrace { trace, exhausted } = ask(Request::BpeFinish {}).await? else {
+        return Err(OUT_OF_TURN.to_string());
+    };
+    let Some(bytes) = trace else {
         return Ok(None);
-    }
+    };
     yield_to_event_loop().await;
-    let trace = Trace::from_bytes(&Uint8Array::new(&bytes).to_vec()).map_err(|e| e.to_string())?;
-    Ok(Some((trace, field(&finished, "exhausted").is_truthy())))
+    let trace = Trace::from_bytes(&bytes).map_err(|e| e.to_string())?;
+    Ok(Some((trace, exhausted)))
 }

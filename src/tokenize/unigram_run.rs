@@ -1,12 +1,12 @@
-//! A Unigram training run, held in the tokenizer worker (src/bin/zoo_worker/unigram.rs), driven
+//! A Unigram training run, held in the lab's worker (crates/worker/src/unigram.rs), driven
 //! from here one state at a time: the page's thread only sends a question and sets the markup
 //! that comes back, so it stays free while the worker trains. Cancel acts at once: the page stops
 //! asking and keeps every state already back (the one in flight is dropped).
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::JsValue;
+use til_channel::{Reply, Request};
 
-use crate::worker::{ask, field, text_field};
+use crate::worker::{ask, OUT_OF_TURN};
 
 /// The page's side of a run.
 #[derive(Clone, Copy)]
@@ -81,36 +81,29 @@ impl UnigramRun {
 
     /// Asks for the seeds, then state after state, keeping each while the run is the current one.
     async fn run(self, corpus: String, generation: usize) -> Result<String, String> {
-        let vocab = JsValue::from_str(&self.vocab.get_untracked());
-        let byte_fallback = JsValue::from_bool(self.byte_fallback.get_untracked());
-        let mut question = [
-            ("unigram", JsValue::from_str("start")),
-            ("corpus", JsValue::from_str(&corpus)),
-        ];
+        let mut request = Request::UnigramStart {
+            corpus,
+            vocab: self.vocab.get_untracked(),
+            byte_fallback: self.byte_fallback.get_untracked(),
+        };
         loop {
-            let asked = [
-                (question[0].0, &question[0].1),
-                (question[1].0, &question[1].1),
-                ("vocab", &vocab),
-                ("byteFallback", &byte_fallback),
-            ];
-            let data = ask(&asked).await?;
-            if field(&data, "index").is_undefined() {
-                break;
-            }
+            let (index, status, html) = match ask(request).await? {
+                Reply::UnigramState {
+                    index,
+                    status,
+                    html,
+                } => (index, status, html),
+                Reply::Done {} => break,
+                _ => return Err(OUT_OF_TURN.to_string()),
+            };
             if self.generation.get_untracked() != generation {
                 return Ok(String::new());
             }
-            self.states
-                .update(|states| states.push(text_field(&data, "html")));
-            self.position
-                .set(field(&data, "index").as_f64().unwrap_or(0.0) as usize);
-            self.status.set(text_field(&data, "status"));
+            self.states.update(|states| states.push(html));
+            self.position.set(index);
+            self.status.set(status);
             // The corpus crosses once.
-            question = [
-                ("unigram", JsValue::from_str("step")),
-                ("corpus", JsValue::UNDEFINED),
-            ];
+            request = Request::UnigramStep {};
         }
         // The final state's status said it all.
         Ok(self.status.get_untracked())
@@ -126,22 +119,21 @@ impl UnigramRun {
                 return self.lattice.set(String::new());
             }
             spawn_local(async move {
-                let lattice = JsValue::from_str("lattice");
-                let answer = ask(&[
-                    ("unigram", &lattice),
-                    ("round", &JsValue::from(position as u32)),
-                    ("word", &JsValue::from_str(&word)),
-                ])
-                .await;
-                let html = answer.map_or_else(
-                    |why| {
-                        format!(
-                            "<p class=\"muted\">{}</p>",
-                            crate::widgets::markup::escaped(&why)
-                        )
-                    },
-                    |data| text_field(&data, "html"),
-                );
+                let answer = ask(Request::UnigramLattice {
+                    round: position,
+                    word,
+                })
+                .await
+                .and_then(|reply| match reply {
+                    Reply::Markup { html } => Ok(html),
+                    _ => Err(OUT_OF_TURN.to_string()),
+                });
+                let html = answer.unwrap_or_else(|why| {
+                    format!(
+                        "<p class=\"muted\">{}</p>",
+                        til_channel::markup::escaped(&why)
+                    )
+                });
                 // The worker answers in order: the last answer set is the latest question's.
                 let _ = self.lattice.try_set(html);
             });

@@ -1,6 +1,6 @@
 //! All of a long text through every column on show, however long (a 1 MB paste): the columns
 //! themselves take the first `COMPARE_CHARS` characters, and this counts the rest on request. The
-//! zoo's columns count in the tokenizer worker, off the main thread; the page's own count slice by
+//! zoo's columns count in the lab's worker, off the main thread; the page's own count slice by
 //! slice (`til_core::compare::slices`, which cut where no tokenizer of theirs joins), yielding to
 //! the browser every few milliseconds, so no task of the page's runs long. Each column's count,
 //! its characters per token and when it finished are shown, with the total time. Leaves out: the
@@ -14,7 +14,7 @@ use til_core::compare::slices::{added, slices};
 
 use super::side::{Side, SideState};
 use crate::browser::{now_ms, yield_to_event_loop};
-use crate::widgets::markup::{escape_html, grouped};
+use til_channel::markup::{escape_html, grouped};
 
 /// Bytes a slice holds at least.
 const SLICE: usize = 4_096;

@@ -1,6 +1,6 @@
 //! "Why this split", under the comparison: the reader clicks a chip (or focuses it and presses
 //! Enter), and the panel tells why that token is what it is. The worker works the story out and
-//! writes it as markup (src/bin/zoo_worker/why_markup.rs), so the page holds only which token was
+//! writes it as markup (crates/worker/src/why_markup.rs), so the page holds only which token was
 //! asked and the answer, set as one piece of `innerHTML`; a side whose tokenizer the page traces
 //! elsewhere says where.
 use std::sync::Arc;
@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::side::{Explainer, Side, SideState};
 use crate::assets::Load;
-use crate::widgets::markup::escape_html;
+use til_channel::markup::escape_html;
 
 /// The token the reader asked about.
 #[derive(Clone)]

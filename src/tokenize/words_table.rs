@@ -3,8 +3,8 @@ use std::fmt::Write;
 
 use super::markup_rows::MarkupRow;
 use super::state::{Token, WordRow};
-use crate::widgets::markup::escape_html;
 use crate::widgets::token_chip::chip_html;
+use til_channel::markup::escape_html;
 
 impl MarkupRow for WordRow {
     type Key = usize;

@@ -1,7 +1,6 @@
 //! Small controls shared by the labs.
 pub mod help_overlay;
 pub mod live_region;
-pub mod markup;
 pub mod merge_steps;
 pub mod on_screen;
 pub mod outline;

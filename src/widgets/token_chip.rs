@@ -5,7 +5,7 @@
 //! call per attribute of every chip).
 use std::fmt::Write;
 
-use super::markup::escape_html;
+use til_channel::markup::escape_html;
 
 use leptos::prelude::*;
 

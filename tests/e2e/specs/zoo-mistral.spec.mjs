@@ -49,7 +49,7 @@ test('a damaged model file: the column says what is wrong, and the page carries 
   });
   await gpt2Ready(page);
   await page.getByTestId('compare-choose-mistral-v1').check();
-  const side = page.getByTestId('compare-mistral-v1-v1');
+  const side = page.getByTestId('compare-mistral-v1');
   await side.locator('.error').filter({ hasText: /the SentencePiece model asset is damaged: checksum/ }).waitFor();
   assert.equal(await side.getByTestId('compare-mistral-v1-count').innerText(), '—');
   // The other columns still answer.

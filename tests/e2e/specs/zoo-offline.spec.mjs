@@ -21,7 +21,7 @@ test('a zoo column works offline after one use', async (t) => {
   let side = await loadSide(page, 'mistral-v1', 'mistral/', []);
   await pasteGpt2(page, TEXT);
   assert.deepEqual(await chipIds(page, side, 'mistral-v1', expected), expected);
-  const needed = ['/zoo_worker.js', '/zoo_worker_bg.wasm', '/mistral/mistral-v1.bin'];
+  const needed = ['/lab_worker.js', '/lab_worker_bg.wasm', '/mistral/mistral-v1.bin'];
   await page.waitForFunction(async (paths) => {
     const cached = [];
     for (const name of await caches.keys()) {

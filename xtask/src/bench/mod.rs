@@ -119,10 +119,21 @@ pub fn main(args: &[String]) -> Result {
     rows.extend(analogy::rows(&bench, &mut notes)?);
     rows.extend(wasm::rows(&bench, &kernels, &mut notes)?);
 
-    // 4. The table.
-    println!("\n{}", table(&rows, &machine(), runs));
+    // 4. The table, printed and written into docs/performance.md.
+    let mut report = table(&rows, &machine(), runs);
+    report.push('\n');
     for note in &notes {
-        println!("- {note}");
+        report += &format!("- {note}\n");
+    }
+    println!("\n{report}");
+    let record = bench.root.join(RECORD);
+    let written = std::fs::read_to_string(&record)
+        .map_err(|e| e.to_string())
+        .and_then(|old| with_latest_run(&old, &report))
+        .and_then(|new| std::fs::write(&record, new).map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => step(&format!("wrote the run into {RECORD}")),
+        Err(why) => step(&format!("could not write the run into {RECORD}: {why}")),
     }
     let differing: Vec<&str> = rows
         .iter()
@@ -134,6 +145,25 @@ pub fn main(args: &[String]) -> Result {
     } else {
         Err(format!("outputs differ: {}", differing.join("; ")))
     }
+}
+
+/// Where the latest run is kept, between [`BEGIN`] and [`END`].
+const RECORD: &str = "docs/performance.md";
+const BEGIN: &str = "<!-- bench:begin -->";
+const END: &str = "<!-- bench:end -->";
+
+/// `document` with what stands between its markers replaced by `report`, dated today.
+fn with_latest_run(document: &str, report: &str) -> Result<String> {
+    let (before, rest) = document
+        .split_once(BEGIN)
+        .ok_or(format!("{RECORD} has no {BEGIN}"))?;
+    let (_, after) = rest
+        .split_once(END)
+        .ok_or(format!("{RECORD} has no {END}"))?;
+    let date = crate::probe(Command::new("date").arg("+%Y-%m-%d")).unwrap_or_default();
+    Ok(format!(
+        "{before}{BEGIN}\nLatest run: {date}, `cargo xtask bench`. {report}{END}{after}"
+    ))
 }
 
 /// How many runs the command line asks for: 5, `--quick` 1, `--runs N` N.
@@ -304,6 +334,16 @@ fn alternate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_latest_run_replaces_what_stands_between_the_markers_only() {
+        let document = format!("# P\n\n{BEGIN}\nold table\n{END}\n\n## History\nkept\n");
+        let new = with_latest_run(&document, "| new |\n").expect("markers found");
+        assert!(new.starts_with(&format!("# P\n\n{BEGIN}\nLatest run: ")));
+        assert!(new.ends_with(&format!("| new |\n{END}\n\n## History\nkept\n")));
+        assert!(!new.contains("old table"));
+        assert!(with_latest_run("no markers", "x").is_err());
+    }
 
     #[test]
     fn median_of_odd_and_even_counts() {

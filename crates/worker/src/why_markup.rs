@@ -9,7 +9,7 @@ use std::fmt::Write;
 use til_core::gpt2::byte_table::char_byte;
 use til_core::why::{Candidate, CharBytes, Priority, Step, Story, Why, LONGEST_TRACED};
 
-use crate::markup::{escaped, grouped};
+use til_channel::markup::{escaped, grouped};
 
 /// Parts as a row of chips, part `mark` (if any) marked with `class`.
 fn parts(out: &mut String, parts: &[String], mark: Option<usize>, class: &str) {

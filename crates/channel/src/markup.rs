@@ -1,5 +1,5 @@
-//! Text the page writes itself: markup escaped for the lists set as one piece of `innerHTML`, and
-//! counts with thousands separators. Shared by every lab.
+//! Text the page and its worker write themselves: markup escaped for the lists set as one piece
+//! of `innerHTML`, and counts with thousands separators.
 
 /// Appends `text` to `out` with the characters that markup gives a meaning escaped.
 pub fn escape_html(out: &mut String, text: &str) {

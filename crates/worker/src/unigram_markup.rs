@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use til_core::unigram::{Round, RoundKind};
 
-use crate::markup::{escaped, grouped};
+use til_channel::markup::{escaped, grouped};
 
 /// How many of a round's best-scored pieces are listed.
 const BEST_SHOWN: usize = 40;

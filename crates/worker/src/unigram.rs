@@ -7,17 +7,17 @@
 
 use std::cell::RefCell;
 
-use js_sys::{Array, Object, Uint8Array};
+use js_sys::{Array, Uint8Array};
+use til_channel::Reply;
 use til_core::bpe::WordCounts;
 use til_core::unigram::{
     model_file, tokenizer_json, unigram_words, RoundKind, RoundLattice, Trainer, UnigramOptions,
 };
 use til_core::why::Candidate;
-use wasm_bindgen::JsValue;
 use web_sys::{Blob, BlobPropertyBag, Url};
 
-use crate::markup::{escaped, grouped};
-use crate::{set, unigram_markup, why_markup};
+use crate::{unigram_markup, why_markup};
+use til_channel::markup::{escaped, grouped};
 
 struct Run {
     trainer: Trainer,
@@ -33,12 +33,9 @@ thread_local! {
     static RUN: RefCell<Option<Run>> = const { RefCell::new(None) };
 }
 
-/// State `index` of the run as the page shows it: `{index, status, html}`, `after` closing the
-/// markup.
-fn reply(trainer: &Trainer, index: usize, asked: usize, after: &str) -> Object {
+/// State `index` of the run as the page shows it, `after` closing the markup.
+fn reply(trainer: &Trainer, index: usize, asked: usize, after: &str) -> Reply {
     let round = &trainer.rounds()[index];
-    let reply = Object::new();
-    set(&reply, "index", &JsValue::from(index as u32));
     let status = if matches!(round.kind, RoundKind::Final { .. }) {
         format!(
             "Trained: {} states, from the seeds to the final vocabulary of {}.",
@@ -52,13 +49,11 @@ fn reply(trainer: &Trainer, index: usize, asked: usize, after: &str) -> Object {
             grouped(asked)
         )
     };
-    set(&reply, "status", &JsValue::from_str(&status));
-    set(
-        &reply,
-        "html",
-        &JsValue::from_str(&(unigram_markup::round(round, index) + after)),
-    );
-    reply
+    Reply::UnigramState {
+        index,
+        status,
+        html: unigram_markup::round(round, index) + after,
+    }
 }
 
 fn forget_urls(run: &Run) {
@@ -72,7 +67,7 @@ const MAX_VOCAB: usize = 50_000;
 
 /// Seeds a run on `corpus` (running text) towards `vocab` pieces (as typed), with the 256 byte
 /// pieces if `byte_fallback`; answers the seeds' state.
-pub fn start(corpus: &str, vocab: &str, byte_fallback: bool) -> Result<Object, String> {
+pub fn start(corpus: &str, vocab: &str, byte_fallback: bool) -> Result<Reply, String> {
     let vocab = vocab
         .trim()
         .parse::<usize>()
@@ -117,11 +112,11 @@ fn with_run<T>(f: impl FnOnce(&mut Run) -> Result<T, String>) -> Result<T, Strin
 }
 
 /// Runs the next state and answers it (the final one with the model files); after the final
-/// one, answers `{}`.
-pub fn step() -> Result<Object, String> {
+/// one, answers [`Reply::Done`].
+pub fn step() -> Result<Reply, String> {
     with_run(|run| {
         let Some(round) = run.trainer.step() else {
-            return Ok(Object::new());
+            return Ok(Reply::Done {});
         };
         let links = if matches!(round.kind, RoundKind::Final { .. }) {
             export(run)?
@@ -133,9 +128,9 @@ pub fn step() -> Result<Object, String> {
     })
 }
 
-/// The lattice of `text`'s first word under state `index`'s pieces: `{html, pieces}` (the pieces on
-/// the best path, space-separated, for the tests).
-pub fn lattice(index: usize, text: &str) -> Result<Object, String> {
+/// The lattice of `text`'s first word under state `index`'s pieces, as markup (the pieces on the
+/// best path too, space-separated, for the tests).
+pub fn lattice(index: usize, text: &str) -> Result<Reply, String> {
     with_run(|run| {
         let round = run
             .trainer
@@ -160,9 +155,7 @@ pub fn lattice(index: usize, text: &str) -> Result<Object, String> {
             escaped(&path.join(" "))
         );
         why_markup::lattice(&mut html, &candidates);
-        let reply = Object::new();
-        set(&reply, "html", &JsValue::from_str(&html));
-        Ok(reply)
+        Ok(Reply::Markup { html })
     })
 }
 

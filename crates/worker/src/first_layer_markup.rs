@@ -4,8 +4,8 @@
 
 use til_core::smollm2::first_attention::Logits;
 
-use crate::first_layer_ways::WAYS;
-use crate::markup::escaped;
+use til_channel::first_layer::WAYS;
+use til_channel::markup::escaped;
 
 /// Tokens the tables list (the page's heatmaps show all of them).
 pub const TABLE_LIMIT: usize = 16;

@@ -7,12 +7,11 @@
 
 use std::cell::RefCell;
 
-use js_sys::{Object, Uint8Array};
+use js_sys::Uint8Array;
+use til_channel::{BpeRun, Reply};
 use til_core::bpe::{CorpusFormat, CorpusStream, TieRule, TrainOptions, Trainer};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{File, FileReaderSync};
-
-use crate::set;
 
 /// How much of the corpus one read takes (and feeds to the counter between looks at the clock).
 const PIECE_BYTES: usize = 1 << 20;
@@ -76,19 +75,8 @@ thread_local! {
     static RUN: RefCell<Option<Run>> = const { RefCell::new(None) };
 }
 
-/// What a start message carries.
-pub struct Start {
-    /// The box's text, when no file is given.
-    pub text: String,
-    pub file: JsValue,
-    /// `CorpusFormat::name` and `TieRule::name`.
-    pub format: String,
-    pub tie_rule: String,
-    pub merges: usize,
-}
-
-/// Starts a run; answers its progress (nothing read yet).
-pub fn start(start: Start) -> Result<Object, String> {
+/// Starts a run (on `file` when it has no text); answers its progress (nothing read yet).
+pub fn start(start: BpeRun, file: JsValue) -> Result<Reply, String> {
     let format = *CorpusFormat::ALL
         .iter()
         .find(|f| f.name() == start.format)
@@ -97,9 +85,10 @@ pub fn start(start: Start) -> Result<Object, String> {
         .tie_rule
         .parse::<TieRule>()
         .map_err(|e| e.to_string())?;
-    let source = match start.file.dyn_into::<File>() {
-        Ok(file) => Source::File(file),
-        Err(_) => Source::Text(start.text.into_bytes()),
+    let source = match (start.text, file.dyn_into::<File>()) {
+        (Some(text), _) => Source::Text(text.into_bytes()),
+        (None, Ok(file)) => Source::File(file),
+        (None, Err(_)) => return Err("neither a text nor a file came to train on".into()),
     };
     let run = Run {
         size: source.size(),
@@ -121,9 +110,9 @@ pub fn start(start: Start) -> Result<Object, String> {
 }
 
 /// Works for about `budget_ms` (counting the words once read may take longer); answers the
-/// progress: `{read, size}` while reading, then `{merges}` too, and `done` once finished. An error
-/// ends the run.
-pub fn step(budget_ms: f64) -> Result<Object, String> {
+/// progress: bytes read while reading, then merges too, and `done` once finished. An error ends
+/// the run.
+pub fn step(budget_ms: f64) -> Result<Reply, String> {
     let run = RUN.with(|slot| slot.borrow_mut().take()).ok_or(NO_RUN)?;
     let run = advance(run, budget_ms)?;
     let reply = progress(&run);
@@ -175,31 +164,35 @@ fn advance(mut run: Run, budget_ms: f64) -> Result<Run, String> {
     }
 }
 
-/// Ends the run: `{trace: Uint8Array, exhausted}` with every merge finished so far, or `{}` if it
-/// was still reading the corpus.
-pub fn finish() -> Result<Object, String> {
+/// Ends the run: the trace with every merge finished so far and whether it ran out of pairs, or no
+/// trace if it was still reading the corpus.
+pub fn finish() -> Result<Reply, String> {
     let run = RUN.with(|slot| slot.borrow_mut().take()).ok_or(NO_RUN)?;
-    let reply = Object::new();
-    if let Phase::Merging { trainer, exhausted } = run.phase {
-        let bytes = trainer.into_trace().to_bytes();
-        set(&reply, "trace", &Uint8Array::from(&bytes[..]));
-        set(&reply, "exhausted", &JsValue::from_bool(exhausted));
-    }
-    Ok(reply)
+    Ok(match run.phase {
+        Phase::Merging { trainer, exhausted } => Reply::BpeTrace {
+            trace: Some(trainer.into_trace().to_bytes()),
+            exhausted,
+        },
+        Phase::Reading { .. } => Reply::BpeTrace {
+            trace: None,
+            exhausted: false,
+        },
+    })
 }
 
-fn progress(run: &Run) -> Object {
-    let reply = Object::new();
-    let number = |name, value: usize| set(&reply, name, &JsValue::from(value as f64));
-    number("size", run.size);
+fn progress(run: &Run) -> Reply {
     match &run.phase {
-        Phase::Reading { read, .. } => number("read", *read),
-        Phase::Merging { trainer, exhausted } => {
-            number("read", run.size);
-            number("merges", trainer.merges_done());
-            let done = *exhausted || trainer.merges_done() >= run.wanted;
-            set(&reply, "done", &JsValue::from_bool(done));
-        }
+        Phase::Reading { read, .. } => Reply::BpeProgress {
+            read: *read,
+            size: run.size,
+            merges: None,
+            done: false,
+        },
+        Phase::Merging { trainer, exhausted } => Reply::BpeProgress {
+            read: run.size,
+            size: run.size,
+            merges: Some(trainer.merges_done()),
+            done: *exhausted || trainer.merges_done() >= run.wanted,
+        },
     }
-    reply
 }

@@ -3,10 +3,11 @@
 //! CPU). The page asks for a text's causal logits all four ways at once, so switching between them
 //! costs it nothing, and says where to run them:
 //!
-//! - `"cpu"` or `"gpu"`: there (WebGPU in this worker, when the browser has it);
-//! - `"faster"`: on the first question both backends are timed (one warm-up, then the median of
-//!   three runs each) and the faster one answers that question and every later one. A software
-//!   adapter (SwiftShader) loses to the CPU; a real GPU wins on long sentences.
+//! - [`RunOn::Cpu`] or [`RunOn::Gpu`]: there (WebGPU in this worker, when the browser has it);
+//! - [`RunOn::Faster`]: on the first question both backends are timed (`til_compute::choice`, as
+//!   the page's kernels are: one warm-up, then the median of three runs each) and the faster one
+//!   answers that question and every later one. A software adapter (SwiftShader) loses to the CPU;
+//!   a real GPU wins on long sentences.
 //!
 //! A GPU that fails or is lost falls back to the CPU for good, and the reply says why. Leaves out:
 //! caching answers (a new text is a new question).
@@ -15,17 +16,18 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use js_sys::{Array, Float64Array, Object};
-use til_compute::speed::{median_ms, Clock, Runs};
-use til_compute::{AttentionWeights, Backend, GpuContext};
+use til_channel::{FirstLayer, Reply, RunOn};
+use til_compute::choice::time_both;
+use til_compute::speed::Clock;
+use til_compute::{AttentionWeights, Backend, BackendKind, GpuContext};
 use til_core::smollm2::first_attention::{FirstAttention, Logits, Rotation};
 use til_core::smollm2::layer0;
+use til_core::tokenizer::Piece;
 use wasm_bindgen::JsValue;
 
-use super::{first_layer_markup, set};
-use crate::first_layer_ways::WAYS;
+use super::first_layer_markup;
 
-/// The four ways the page shows, in the order of its names (`first_layer_ways::WAYS`).
+/// The four ways the page shows, in the order of `til_channel::first_layer::WAYS`.
 const ROTATIONS: [Rotation; 4] = [
     Rotation::Interleaved,
     Rotation::Half,
@@ -52,17 +54,19 @@ thread_local! {
 }
 
 /// Builds the first layer from `assets/smollm2/layer0.bin`'s bytes.
-pub fn load(bytes: Vec<u8>) {
+pub fn load(bytes: Vec<u8>) -> Result<Reply, String> {
     let built = layer0::parse(bytes)
         .and_then(FirstAttention::new)
         .map(Arc::new)
         .map_err(|e| e.to_string());
+    let answer = built.as_ref().map(|_| Reply::Done {}).map_err(Clone::clone);
     STATE.with(|state| {
         *state.borrow_mut() = State {
             layer: Some(built),
             ..State::default()
         }
     });
+    answer
 }
 
 fn layer() -> Result<Arc<FirstAttention>, String> {
@@ -133,18 +137,6 @@ async fn run(ready: &Ready, ids: &[u32]) -> Result<Vec<Logits>, til_compute::Com
     ready.0.attention_logits(&ready.1, ids, &ROTATIONS).await
 }
 
-/// The median of three timed runs after one warm-up, in milliseconds, and the last answer.
-async fn timed(ready: &Ready, ids: &[u32]) -> Result<(f64, Vec<Logits>), String> {
-    let runs = Runs {
-        warm_up: true,
-        most: 3,
-        budget_ms: f64::INFINITY,
-    };
-    median_ms(&WorkerClock, runs, || run(ready, ids))
-        .await
-        .map_err(|e| e.to_string())
-}
-
 /// Runs on the CPU, saying why the GPU did not.
 async fn on_cpu(
     layer: &Arc<FirstAttention>,
@@ -156,9 +148,9 @@ async fn on_cpu(
 }
 
 /// The logits and the sentence that says where they were computed.
-async fn compute(ids: &[u32], run_on: &str) -> Result<(Vec<Logits>, String), String> {
+async fn compute(ids: &[u32], run_on: RunOn) -> Result<(Vec<Logits>, String), String> {
     let layer = layer()?;
-    if run_on == "cpu" {
+    if run_on == RunOn::Cpu {
         return on_cpu(
             &layer,
             ids,
@@ -179,7 +171,7 @@ async fn compute(ids: &[u32], run_on: &str) -> Result<(Vec<Logits>, String), Str
     };
     let chosen = STATE.with(|state| state.borrow().chosen.clone());
     let why = match (run_on, chosen) {
-        ("gpu", _) => format!("Computed with {} in float32, as asked.", adapter(&gpu)),
+        (RunOn::Gpu, _) => format!("Computed with {} in float32, as asked.", adapter(&gpu)),
         (_, Some((true, why))) => why,
         (_, Some((false, why))) => return on_cpu(&layer, ids, why).await,
         (_, None) => return choose(&layer, &gpu, ids).await,
@@ -196,12 +188,18 @@ async fn choose(
     gpu: &Ready,
     ids: &[u32],
 ) -> Result<(Vec<Logits>, String), String> {
-    let (gpu_ms, gpu_logits) = match timed(gpu, ids).await {
-        Ok(done) => done,
-        Err(why) => return fall_back(layer, ids, why).await,
+    let cpu = cpu(layer);
+    let on = |kind| match kind {
+        BackendKind::Gpu => run(gpu, ids),
+        BackendKind::Cpu => run(&cpu, ids),
     };
-    let (cpu_ms, cpu_logits) = timed(&cpu(layer), ids).await?;
-    let faster = gpu_ms < cpu_ms;
+    // A CPU failure is impossible; a GPU one falls back.
+    let timed = match time_both(&WorkerClock, "first layer", f64::INFINITY, on).await {
+        Ok(timed) => timed,
+        Err(why) => return fall_back(layer, ids, why.to_string()).await,
+    };
+    let (gpu_ms, cpu_ms) = (timed.gpu_ms, timed.cpu_ms);
+    let faster = timed.choice.backend == BackendKind::Gpu;
     let why = format!(
         "Timed on these {} tokens: {}, float32: {gpu_ms:.1} ms; the CPU, float64: {cpu_ms:.1} ms → {}.",
         ids.len(),
@@ -209,7 +207,7 @@ async fn choose(
         if faster { "the GPU" } else { "the CPU" }
     );
     STATE.with(|state| state.borrow_mut().chosen = Some((faster, why.clone())));
-    Ok((if faster { gpu_logits } else { cpu_logits }, why))
+    Ok((timed.chosen(), why))
 }
 
 /// After a GPU failure: the CPU from now on.
@@ -227,43 +225,36 @@ async fn fall_back(
     on_cpu(layer, ids, why).await
 }
 
-/// `{heads, len, interleaved, half, bug, off, halfDifference, bugDifference, backend, tokens,
-/// tables}`: the logits of `ids` (head-major lower triangles) each way, how far the half layout and
-/// the bug land from the interleaved one, where they were computed, the tokens (`displays`) as
+/// The logits of the first `limit` of `pieces` (head-major lower triangles) each way, how far the
+/// half layout and the bug land from the interleaved one, where they were computed, the tokens as
 /// chips, and every way's every head as a table (way after way).
-pub async fn logits(ids: &[u32], displays: &[String], run_on: &str) -> Result<Object, String> {
-    let (all, backend) = compute(ids, run_on).await?;
-    let reply = Object::new();
-    set(&reply, "heads", &JsValue::from(all[0].heads as u32));
-    set(&reply, "len", &JsValue::from(all[0].len as u32));
-    for ((name, _), logits) in WAYS.iter().zip(&all) {
-        set(&reply, name, &Float64Array::from(logits.as_slice()));
-    }
-    set(
-        &reply,
-        "halfDifference",
-        &JsValue::from(all[0].max_difference(&all[1])),
-    );
-    set(
-        &reply,
-        "bugDifference",
-        &JsValue::from(all[0].max_difference(&all[2])),
-    );
-    set(&reply, "backend", &JsValue::from_str(&backend));
-    set(
-        &reply,
-        "tokens",
-        &JsValue::from_str(&first_layer_markup::tokens(displays, ids)),
-    );
-    let tables: Array = all
+pub async fn logits(pieces: &[Piece], limit: usize, run_on: RunOn) -> Result<Reply, String> {
+    let kept = &pieces[..pieces.len().min(limit)];
+    let ids: Vec<u32> = kept.iter().map(|p| p.id.unwrap_or(0)).collect();
+    let displays: Vec<String> = kept.iter().map(|p| p.display.clone()).collect();
+    let (all, backend) = compute(&ids, run_on).await?;
+    let tables = all
         .iter()
         .enumerate()
         .flat_map(|(way, logits)| {
-            (0..logits.heads).map(move |h| {
-                JsValue::from_str(&first_layer_markup::table(logits, displays, way, h))
-            })
+            let displays = &displays;
+            (0..logits.heads).map(move |h| first_layer_markup::table(logits, displays, way, h))
         })
         .collect();
-    set(&reply, "tables", &tables);
-    Ok(reply)
+    Ok(Reply::FirstLayer {
+        layer: FirstLayer {
+            tokens: first_layer_markup::tokens(&displays, &ids),
+            tables,
+            total: pieces.len(),
+            heads: all[0].heads,
+            len: all[0].len,
+            half_difference: all[0].max_difference(&all[1]),
+            bug_difference: all[0].max_difference(&all[2]),
+            ways: all
+                .into_iter()
+                .map(|logits| logits.as_slice().to_vec())
+                .collect(),
+            backend,
+        },
+    })
 }

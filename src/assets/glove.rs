@@ -3,7 +3,7 @@
 //! in [`Load::Failed`](crate::assets::Load) with the core's sentence, shown as it is.
 use til_core::embed::EmbeddingTable;
 
-use crate::assets::{asset, urls, Asset};
+use super::{asset, urls, Asset};
 
 /// The vectors' asset (the same handle wherever it is asked for).
 pub fn vectors() -> Asset<EmbeddingTable> {
