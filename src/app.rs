@@ -51,7 +51,7 @@ fn current_hash() -> String {
 pub fn App() -> impl IntoView {
     // First: every lab and service below asks the page-wide asset cache for its files.
     crate::assets::provide();
-    crate::minilm::MiniLm::provide();
+    crate::assets::minilm::MiniLm::provide();
     // The link first: the labs read what it asks for as they are created.
     UrlState::provide(link_schema());
     Journey::provide();

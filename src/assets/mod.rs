@@ -7,6 +7,7 @@
 //! worker's) and cancelling a download (a file is short, or wanted).
 pub mod glove;
 mod load;
+pub mod minilm;
 pub mod status;
 pub mod urls;
 

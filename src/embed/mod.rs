@@ -13,15 +13,16 @@ pub mod found;
 mod journey;
 pub mod link;
 mod lookup;
+mod minilm;
 pub mod neighbours;
 mod pca_view;
 mod state;
 
 use leptos::prelude::*;
 
-use crate::minilm::{MiniLmNeighbours, PipelinePanel};
 use analogy_form::AnalogyPanel;
 use bench_panel::BenchmarkPanel;
+use minilm::{MiniLmNeighbours, PipelinePanel};
 use til_core::embed::EmbeddingTable;
 
 use crate::assets::{Asset, Load};

@@ -3,9 +3,9 @@
 //! One head's bias as a causal heatmap (future keys hatched) and every head's slope. Left out: a
 //! model trained with it (SmolLM2 uses RoPE).
 use leptos::prelude::*;
-use til_core::posenc::rope::{alibi_bias, alibi_slopes};
+use til_core::posenc::alibi::{alibi_bias, alibi_slopes};
 
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
 use crate::widgets::plot::media::Palette;
 use crate::widgets::plot::slider::WholeSlider;
@@ -15,7 +15,7 @@ const SIZE: usize = 32;
 const MAX_HEADS: usize = 16;
 
 #[component]
-pub fn AlibiPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn AlibiPanel(lab: PositionState, palette: Memo<Palette>) -> impl IntoView {
     let heads = RwSignal::new(8usize);
     let head = RwSignal::new(0usize);
     // At most 16 powers of two: recomputed where read.

@@ -4,7 +4,7 @@
 //! (Play still starts it on request). Left out: easing, and animating anything but the cursor.
 use leptos::prelude::*;
 
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::browser::now_ms;
 
 /// Positions per second.
@@ -13,7 +13,7 @@ const SPEED: f64 = 6.0;
 const MAX_STEP_S: f64 = 0.1;
 
 /// Starts the loop's bookkeeping: plays from the start unless reduced motion is asked for.
-pub fn run(lab: PeLab, active: Signal<bool>, reduced: Signal<bool>) {
+pub fn run(lab: PositionState, active: Signal<bool>, reduced: Signal<bool>) {
     lab.playing.set(!reduced.get_untracked());
     crate::effect::effect(move || {
         if reduced.get() {
@@ -31,7 +31,7 @@ pub fn run(lab: PeLab, active: Signal<bool>, reduced: Signal<bool>) {
 }
 
 fn frame(
-    lab: PeLab,
+    lab: PositionState,
     active: Signal<bool>,
     generation: StoredValue<u32>,
     mine: u32,
@@ -54,7 +54,7 @@ fn frame(
 }
 
 /// Moves the cursor on, wrapping from the last shown position back to 0.
-fn advance(lab: PeLab, by: f64) {
+fn advance(lab: PositionState, by: f64) {
     let span = (lab.count.get_untracked() - 1) as f64;
     let next = lab.position.get_untracked() + by;
     lab.position.set(if next > span { 0.0 } else { next });

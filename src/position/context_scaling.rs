@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use til_core::posenc::rope::{self, Scaling};
 use til_core::posenc::rope_analysis::{llama3_band, wavelengths, Band};
 
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::Palette;
@@ -60,7 +60,7 @@ struct Curves {
 }
 
 #[component]
-pub fn ContextScaling(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn ContextScaling(lab: PositionState, palette: Memo<Palette>) -> impl IntoView {
     let choice = RwSignal::new("llama3".to_string());
     let curves = Memo::new(move |_| {
         let (d, base) = (lab.d.get(), lab.base());

@@ -4,11 +4,11 @@
 use leptos::prelude::*;
 
 use super::format::show_position;
-use super::state::{PeLab, MAX_OFFSET};
+use super::state::{PositionState, MAX_OFFSET};
 use crate::widgets::plot::slider::{Slider, WholeSlider};
 
 #[component]
-pub fn CursorBar(lab: PeLab, reduced: Signal<bool>) -> impl IntoView {
+pub fn CursorBar(lab: PositionState, reduced: Signal<bool>) -> impl IntoView {
     let timer = lab.timer;
     view! {
         <div class="pe-cursor-bar" role="group" aria-label="Position and offset" data-testid="pe-cursor-bar">

@@ -6,13 +6,13 @@ use leptos::prelude::*;
 
 use super::format::short;
 use super::order_comparison::compare;
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::assets::glove;
 use crate::assets::Load;
 use crate::journey::Journey;
 use crate::lab::Lab;
 
-pub fn follow(lab: PeLab, first: RwSignal<String>, second: RwSignal<String>) {
+pub fn follow(lab: PositionState, first: RwSignal<String>, second: RwSignal<String>) {
     let journey = Journey::expect();
     journey.on_arrival(Lab::Position, move |text| {
         let words: Vec<&str> = text.split_whitespace().collect();

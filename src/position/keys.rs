@@ -3,10 +3,10 @@
 //! Left out: d_model, base and the range, which their sliders handle when focused.
 use leptos::prelude::*;
 
-use super::state::{PeLab, MAX_OFFSET};
+use super::state::{PositionState, MAX_OFFSET};
 use crate::shortcuts::{self, Action, Scope};
 
-pub fn listen(lab: PeLab, active: Signal<bool>) {
+pub fn listen(lab: PositionState, active: Signal<bool>) {
     shortcuts::listen(Scope::Position, active, move |action| {
         let last = (lab.count.get_untracked() - 1) as f64;
         let p = lab.position.get_untracked().round();

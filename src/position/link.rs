@@ -7,11 +7,11 @@
 use leptos::prelude::*;
 use til_core::link::{Kind, Param, Value};
 
-use super::rope_state::{RopeLab, GRID};
+use super::rope_state::{RopeState, GRID};
 use super::scheme::SchemeChoice;
 use super::state::{
-    base_of, PeLab, BASE_EXPONENT_MAX, BASE_EXPONENT_MIN, COUNT_MAX, COUNT_MIN, D_MAX, D_MIN,
-    MAX_OFFSET,
+    base_of, PositionState, BASE_EXPONENT_MAX, BASE_EXPONENT_MIN, COUNT_MAX, COUNT_MIN, D_MAX,
+    D_MIN, MAX_OFFSET,
 };
 use crate::url::UrlState;
 
@@ -80,7 +80,7 @@ pub fn params() -> Vec<Param> {
 
 /// Publishes the lab's sliders to the address and applies what the link asks for; call after the
 /// animation has decided whether to play.
-pub fn restore(lab: PeLab) {
+pub fn restore(lab: PositionState) {
     let url = UrlState::expect();
     // 1. Publish: what the lab holds now is the default.
     url.publish(POSITIONS, move || Some(Value::Whole(lab.count.get())));
@@ -131,7 +131,7 @@ pub fn restore(lab: PeLab) {
 }
 
 /// RoPE's m and n and SmolLM2's sentence in the address both ways.
-pub fn bind_rope(rope: RopeLab) {
+pub fn bind_rope(rope: RopeState) {
     let url = UrlState::expect();
     url.publish(ROPE_M, move || Some(Value::Whole(rope.m.get())));
     url.publish(ROPE_N, move || Some(Value::Whole(rope.n.get())));

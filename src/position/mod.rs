@@ -13,6 +13,7 @@ mod format;
 mod journey;
 mod keys;
 pub mod link;
+mod minilm;
 mod offset;
 mod order_comparison;
 mod precision;
@@ -30,21 +31,21 @@ mod word_order;
 
 use leptos::prelude::*;
 
-use crate::minilm::LearnedPositions;
 use crate::widgets::plot::media::palette_memo;
 use alibi_panel::AlibiPanel;
 use context_scaling::ContextScaling;
 use cursor_bar::CursorBar;
 use first_layer::FirstLayerPanel;
+use minilm::LearnedPositions;
 use offset::OffsetPanel;
 use precision::PrecisionNote;
 use rope_pairs::RopePairs;
 use rope_scores::RopeScores;
-use rope_state::RopeLab;
+use rope_state::RopeState;
 use rotation::RotationPanel;
 use scheme::SchemeChoice;
 use settings::Settings;
-use state::PeLab;
+use state::PositionState;
 use tables::Tables;
 use waves::Waves;
 use word_order::WordOrder;
@@ -54,7 +55,7 @@ pub fn PositionLab(
     /// Whether the lab is on show: the cursor glides only then.
     active: Signal<bool>,
 ) -> impl IntoView {
-    let lab = PeLab::new();
+    let lab = PositionState::new();
     let theme = crate::theme::Theme::get();
     let reduced = theme.reduced_motion;
     let palette = palette_memo(theme.dark);
@@ -62,7 +63,7 @@ pub fn PositionLab(
     link::restore(lab);
     keys::listen(lab, active);
     spoken::summarise_changes(lab);
-    let rope = RopeLab::new(lab);
+    let rope = RopeState::new(lab);
     link::bind_rope(rope);
     // The additive schemes share one set of views: 0 for them, 1 for RoPE, 2 for ALiBi (a memo of
     // a type the page already has memos of costs the wasm less).

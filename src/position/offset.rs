@@ -10,13 +10,13 @@ use plotters::prelude::*;
 use til_core::posenc::{dot_at, dots_at_offset, mean_dot_at_offset};
 
 use super::format::{short, show_position};
-use super::state::{PeLab, MAX_OFFSET};
+use super::state::{PositionState, MAX_OFFSET};
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::Palette;
 
 #[component]
-pub fn OffsetPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn OffsetPanel(lab: PositionState, palette: Memo<Palette>) -> impl IntoView {
     // P(p)·P(p+k) for every shown p, each the long way from the chosen scheme's rows.
     let curve = Memo::new(move |_| {
         let (k, count) = (lab.offset.get(), lab.count.get());

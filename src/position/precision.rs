@@ -7,13 +7,13 @@ use leptos::prelude::*;
 use til_core::posenc::{f32_deviation, f32_deviation_bound};
 
 use super::format::show_position;
-use super::state::PeLab;
+use super::state::PositionState;
 
 /// Positions a long context reaches, beyond anything the plots show.
 const FAR: [f64; 4] = [1024.0, 10_000.0, 100_000.0, 1_000_000.0];
 
 #[component]
-pub fn PrecisionNote(lab: PeLab) -> impl IntoView {
+pub fn PrecisionNote(lab: PositionState) -> impl IntoView {
     let rows = move || {
         let p = lab.position.get();
         lab.encoding.with(|e| {

@@ -9,8 +9,8 @@ use til_core::posenc::rope::{self, Layout};
 use til_core::posenc::rope_analysis::additive_terms;
 
 use super::format::short;
-use super::rope_state::{RopeLab, GRID};
-use super::state::PeLab;
+use super::rope_state::{RopeState, GRID};
+use super::state::PositionState;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::Palette;
@@ -32,7 +32,7 @@ struct PairView {
 const SHIFT: usize = 10;
 
 #[component]
-pub fn RopePairs(lab: PeLab, rope: RopeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn RopePairs(lab: PositionState, rope: RopeState, palette: Memo<Palette>) -> impl IntoView {
     let view_of = Memo::new(move |_| {
         let (m, n, i) = (rope.m.get(), rope.n.get(), lab.pair_index());
         let theta = rope.inv_freq.get().ok()?;

@@ -8,15 +8,15 @@ use plotters::prelude::*;
 use til_core::posenc::rope;
 use til_core::posenc::rope_analysis::{largest_diagonal_spread, wavelengths};
 
-use super::rope_state::{RopeLab, GRID};
-use super::state::PeLab;
+use super::rope_state::{RopeState, GRID};
+use super::state::PositionState;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
 use crate::widgets::plot::media::Palette;
 
 #[component]
-pub fn RopeScores(lab: PeLab, rope: RopeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn RopeScores(lab: PositionState, rope: RopeState, palette: Memo<Palette>) -> impl IntoView {
     let raster = Signal::derive(move || {
         let grid = rope.grid.get()?;
         let scale = grid.iter().fold(f64::MIN_POSITIVE, |m, v| m.max(v.abs()));

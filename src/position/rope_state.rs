@@ -9,7 +9,7 @@ use til_core::posenc::rope::{self, Layout, Scaling};
 use til_core::posenc::rope_analysis::{example_pair, score_grid};
 use til_core::posenc::PosEncError;
 
-use super::state::PeLab;
+use super::state::PositionState;
 
 /// The example q and k's seed: the same vectors on every visit.
 pub const EXAMPLE_SEED: u64 = 2021;
@@ -22,7 +22,7 @@ pub const GRID: usize = 64;
 pub type Pair = (Vec<f64>, Vec<f64>);
 
 #[derive(Clone, Copy)]
-pub struct RopeLab {
+pub struct RopeState {
     pub m: RwSignal<usize>,
     pub n: RwSignal<usize>,
     pub inv_freq: Memo<Result<Arc<Vec<f64>>, PosEncError>>,
@@ -34,8 +34,8 @@ pub struct RopeLab {
     pub sentence: RwSignal<String>,
 }
 
-impl RopeLab {
-    pub fn new(lab: PeLab) -> RopeLab {
+impl RopeState {
+    pub fn new(lab: PositionState) -> RopeState {
         let inv_freq = Memo::new(move |_| {
             rope::inv_freq(lab.d.get(), lab.base(), Scaling::None).map(Arc::new)
         });
@@ -47,7 +47,7 @@ impl RopeLab {
                 .ok()
                 .map(Arc::new)
         });
-        RopeLab {
+        RopeState {
             m: RwSignal::new(3),
             n: RwSignal::new(10),
             sentence: RwSignal::new(FIRST_SENTENCE.to_string()),

@@ -9,7 +9,7 @@ use til_core::posenc::rotate_pair;
 
 use super::format::{short, show_position};
 use super::scheme::SchemeChoice;
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::Palette;
@@ -26,7 +26,7 @@ struct Turn {
 }
 
 #[component]
-pub fn RotationPanel(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn RotationPanel(lab: PositionState, palette: Memo<Palette>) -> impl IntoView {
     let turn = Memo::new(move |_| {
         let (p, k, i) = (lab.position.get(), lab.offset.get(), lab.pair_index());
         lab.encoding.with(|e| {

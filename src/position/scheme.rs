@@ -1,7 +1,7 @@
 //! Which positional scheme the lab shows: the additive ones the core implements as
 //! `til_core::posenc::PositionalScheme` (their relative-offset views follow the choice), and the two
 //! that act inside attention, RoPE and ALiBi, which have views of their own. A new additive scheme is
-//! one more value here and one more arm in [`PeLab`](super::state::PeLab)'s `scheme` memo.
+//! one more value here and one more arm in [`PositionState`](super::state::PositionState)'s `scheme` memo.
 
 /// The schemes a reader can choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,13 +6,13 @@ use leptos::prelude::*;
 
 use super::scheme::SchemeChoice;
 use super::state::{
-    PeLab, BASE_EXPONENT_MAX, BASE_EXPONENT_MIN, COUNT_MAX, COUNT_MIN, D_MAX, D_MIN, TRAIN_MAX,
-    TRAIN_MIN,
+    PositionState, BASE_EXPONENT_MAX, BASE_EXPONENT_MIN, COUNT_MAX, COUNT_MIN, D_MAX, D_MIN,
+    TRAIN_MAX, TRAIN_MIN,
 };
 use crate::widgets::plot::slider::{Slider, WholeSlider};
 
 #[component]
-pub fn Settings(lab: PeLab) -> impl IntoView {
+pub fn Settings(lab: PositionState) -> impl IntoView {
     let timer = lab.timer;
     view! {
         <div class="panel pe-settings" role="group" aria-label="Encoding settings">

@@ -5,11 +5,11 @@ use leptos::prelude::*;
 use til_core::posenc::dot_at;
 
 use super::format::show_position;
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::widgets::live_region::LiveRegion;
 
 /// Announces [`summary`] after each settled change of a slider (not on opening the lab).
-pub fn summarise_changes(lab: PeLab) {
+pub fn summarise_changes(lab: PositionState) {
     let region = LiveRegion::get();
     Effect::new(move |opened: Option<()>| {
         lab.offset.track();
@@ -28,7 +28,7 @@ pub fn summarise_changes(lab: PeLab) {
 
 /// "p = 12, k = 4: PE(p)·PE(p+k) = 13.2345; d_model 32, base 10000, 128 positions, training
 /// length 64, rotation pair 1."
-fn summary(lab: PeLab) -> String {
+fn summary(lab: PositionState) -> String {
     untrack(|| {
         let (p, k) = (lab.position.get(), lab.offset.get());
         let dot = match lab.scheme.get() {

@@ -34,9 +34,9 @@ pub const MATRIX_POSITIONS: usize = 128;
 pub const LEARNED_SEED: u64 = 2019;
 
 #[derive(Clone, Copy)]
-pub struct PeLab {
+pub struct PositionState {
     pub d: RwSignal<usize>,
-    /// log10 of the base, as the slider holds it; [`PeLab::base`] rounds it to three digits.
+    /// log10 of the base, as the slider holds it; [`PositionState::base`] rounds it to three digits.
     pub base_exponent: RwSignal<f64>,
     pub count: RwSignal<usize>,
     pub train_len: RwSignal<usize>,
@@ -62,8 +62,8 @@ pub struct PeLab {
     pub scheme_table: Memo<Option<Arc<PositionTable>>>,
 }
 
-impl PeLab {
-    pub fn new() -> PeLab {
+impl PositionState {
+    pub fn new() -> PositionState {
         let d = RwSignal::new(32);
         let base_exponent = RwSignal::new(4.0);
         let count = RwSignal::new(128);
@@ -107,7 +107,7 @@ impl PeLab {
                     .unwrap_or_default()
             })
         });
-        PeLab {
+        PositionState {
             d,
             base_exponent,
             count,

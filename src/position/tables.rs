@@ -10,7 +10,7 @@ use til_compute::Grid;
 use til_core::posenc::PositionTable;
 
 use super::format::{fixed4_list, frequency};
-use super::state::{PeLab, LEARNED_SEED, MATRIX_POSITIONS};
+use super::state::{PositionState, LEARNED_SEED, MATRIX_POSITIONS};
 use crate::compute::Compute;
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
 use crate::widgets::plot::media::Palette;
@@ -21,7 +21,7 @@ const LEARNED_SCALE: f64 = 2.5;
 const ROW_PREVIEW: usize = 6;
 
 #[component]
-pub fn Tables(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn Tables(lab: PositionState, palette: Memo<Palette>) -> impl IntoView {
     // Both tables are the lab's own (each computed once); both dot-product matrices come from the
     // compute backend (WebGPU or the CPU).
     let compute = Compute::expect();
@@ -143,7 +143,7 @@ fn MatrixFigure(
 
 /// The learned table at the cursor: its row, or the seed's refusal past the training length.
 #[component]
-fn LearnedRow(lab: PeLab) -> impl IntoView {
+fn LearnedRow(lab: PositionState) -> impl IntoView {
     move || {
         let p = lab.position.get().round() as usize;
         lab.learned.with(|learned| match learned.clone().and_then(|l| l.row(p).map(<[f64]>::to_vec)) {

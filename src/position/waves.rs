@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use til_core::posenc::Sinusoidal;
 
 use super::format::{fixed4_list, frequency, show_position};
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::media::Palette;
@@ -63,7 +63,7 @@ fn sample(encoding: &Sinusoidal, count: usize) -> Vec<Wave> {
 }
 
 #[component]
-pub fn Waves(lab: PeLab, palette: Memo<Palette>) -> impl IntoView {
+pub fn Waves(lab: PositionState, palette: Memo<Palette>) -> impl IntoView {
     let waves = Memo::new(move |_| {
         let count = lab.count.get();
         lab.encoding

@@ -8,12 +8,12 @@ use leptos::prelude::*;
 
 use super::format::short;
 use super::order_comparison::{compare, Outcome};
-use super::state::PeLab;
+use super::state::PositionState;
 use crate::assets::glove;
 use crate::assets::Load;
 
 #[component]
-pub fn WordOrder(lab: PeLab, active: Signal<bool>) -> impl IntoView {
+pub fn WordOrder(lab: PositionState, active: Signal<bool>) -> impl IntoView {
     // The same table the Embed lab uses: fetched and decoded once for the whole page.
     let glove = glove::vectors();
     crate::effect::effect(move || {

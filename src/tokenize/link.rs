@@ -9,11 +9,10 @@ use leptos::prelude::*;
 use til_core::bpe::TieRule;
 use til_core::link::{Kind, Param, Value};
 
-use super::compare::MOST_CHOSEN;
-use super::presets::{self, CorpusFormat};
-use super::sides;
-use super::state::BpeLab;
-use super::training::{self, MAX_MERGES};
+use super::compare::{sides, MOST_CHOSEN};
+use super::walkthrough::presets::{self, CorpusFormat};
+use super::walkthrough::state::WalkthroughState;
+use super::walkthrough::training::{self, MAX_MERGES};
 use crate::url::UrlState;
 
 /// The link's keys for this lab (the address and its notes use them).
@@ -101,7 +100,7 @@ pub fn bind_compare(chosen: RwSignal<Vec<&'static str>>, every: RwSignal<bool>) 
 
 /// Publishes the lab's state to the address, applies what the link asks for, and starts the first
 /// training run (on the link's corpus, or the seed's).
-pub fn restore_and_train(lab: BpeLab) {
+pub fn restore_and_train(lab: WalkthroughState) {
     let url = UrlState::expect();
     // Until the first run lands, the link keeps the step it asked for.
     let pending_step = RwSignal::new(url.whole(STEP));

@@ -1,58 +1,34 @@
-//! The Tokenize lab: train BPE on a corpus and step through it merge by merge, encode unseen words,
-//! then see GPT-2's real tokenizer and every tokenizer side by side on the same text.
-mod chunked;
+//! The Tokenize lab, in the order the reader meets it: the BPE walkthrough (`walkthrough/`: train on
+//! a corpus, step merge by merge, encode unseen words, export), Unigram training (`unigram/`),
+//! GPT-2's real tokenizer (`gpt2/`), then every tokenizer side by side on the same text
+//! (`compare/`: counts, why this split, the token tax, the numbers grid). `link.rs` holds the
+//! lab's keys in the page's link.
 mod compare;
-mod corpus_editor;
-mod corpus_file;
-mod corpus_form;
-mod counting;
-mod encode_panel;
-mod explanation;
-mod export_panel;
+mod gpt2;
 pub mod link;
-mod markup_rows;
-mod merge_list;
-mod model_file_side;
-mod numbers_view;
-mod pair_table;
-mod presets;
-mod side;
-mod sides;
-mod state;
-mod stepper;
-mod token_tax_view;
-mod training;
-mod unigram_panel;
-mod unigram_run;
-mod whole_text;
-mod why_view;
-mod words_table;
-mod words_view;
+mod unigram;
+mod walkthrough;
 
 use leptos::prelude::*;
 
-use crate::gpt2::Gpt2Panel;
-use compare::Compare;
-use corpus_form::CorpusForm;
-use encode_panel::EncodePanel;
-use export_panel::ExportPanel;
-use merge_list::{MergeList, VocabView};
-use pair_table::PairTable;
-use state::BpeLab;
-use stepper::Stepper;
-use unigram_panel::UnigramPanel;
-use words_view::WordsView;
+use compare::{sides, Compare};
+use gpt2::Gpt2Panel;
+use unigram::UnigramPanel;
+use walkthrough::{
+    CorpusForm, EncodePanel, ExportPanel, MergeList, PairTable, Stepper, VocabView,
+    WalkthroughState, WordsView,
+};
 
 #[component]
 pub fn TokenizeLab(
     /// Whether the lab is on show: its keyboard shortcuts act only then.
     active: Signal<bool>,
 ) -> impl IntoView {
-    let lab = BpeLab::new();
+    let lab = WalkthroughState::new();
     // The text GPT-2's panel and the side-by-side tokenize.
-    let text = RwSignal::new(crate::gpt2::DEFAULT_TEXT.to_string());
+    let text = RwSignal::new(gpt2::DEFAULT_TEXT.to_string());
     crate::url::UrlState::expect().bind_text(link::GPT2, text);
-    let gpt2 = crate::gpt2::loader::merges();
+    let gpt2 = gpt2::loader::merges();
     gpt2.want();
     let chosen = RwSignal::new(sides::first_chosen());
     let count_every = RwSignal::new(false);

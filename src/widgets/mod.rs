@@ -9,3 +9,4 @@ pub mod progress_bar;
 pub mod shape_steps;
 pub mod token_chip;
 pub mod tour;
+pub mod wordpiece_chips;

@@ -12,7 +12,9 @@
 //! - `order`: why positions are needed: two word orders through plain self-attention, without and
 //!   with PE added;
 //! - `rope`: rotary position embedding (inverse frequencies with context scalings, both pair
-//!   layouts, the score's dependence on n − m, the decay bound) and ALiBi's slopes;
+//!   layouts, the score's dependence on n − m, the decay bound); `rope_analysis` what it does over
+//!   many offsets;
+//! - `alibi`: ALiBi's per-head slopes and its bias on the logits;
 //! - `scheme`: the interface every scheme implements ([`PositionalScheme`]), so views can take
 //!   whichever is chosen.
 //!
@@ -20,6 +22,7 @@
 //! GPU code (the GPU path reuses these definitions
 //! in f32).
 
+pub mod alibi;
 pub mod learned;
 pub mod order;
 pub mod relative;

@@ -1,5 +1,5 @@
-//! Rotary position embedding (RoPE, RoFormer) and ALiBi, in f64: the schemes that act inside
-//! attention instead of being added to the input.
+//! Rotary position embedding (RoPE, RoFormer), in f64: a scheme that acts inside attention instead
+//! of being added to the input (ALiBi, the other one, is alibi.rs).
 //! 1. Inverse frequencies θᵢ = base^(−2i/d), i < d/2, with a context scaling ([`Scaling`]): none,
 //!    linear (position interpolation), static NTK-aware, or Llama 3.1's banded one.
 //! 2. Rotation of a vector at position p: pair i turns by p·θᵢ. Two pair layouts exist
@@ -7,7 +7,6 @@
 //!    Hugging Face's `rotate_half`), and [`half_from_interleaved`] reorders one into the other.
 //! 3. The score R(m)q · R(n)k, which equals q · R(n − m)k ([`score`], [`relative_score`]), and
 //!    RoFormer's long-term decay bound (§3.4.3, [`decay_bound`]).
-//! 4. ALiBi's per-head slopes and its bias −slopeₕ · (m − n) ([`alibi_slopes`]).
 //!
 //! Leaves out: YaRN and dynamic NTK scaling, partial rotary dimensions, and f32 (the GPU path).
 
@@ -220,28 +219,6 @@ pub fn decay_bound(inv_freq: &[f64], distance: f64) -> f64 {
     total / inv_freq.len().max(1) as f64
 }
 
-/// ALiBi's slopes for `heads` heads (Press et al.): for a power of two n, 2^(−8h/n) for h = 1..n;
-/// otherwise those of the power of two below, then every other slope of twice that power.
-pub fn alibi_slopes(heads: usize) -> Vec<f64> {
-    let powers = |n: usize| -> Vec<f64> {
-        (1..=n)
-            .map(|h| 2f64.powf(-8.0 * h as f64 / n as f64))
-            .collect()
-    };
-    if heads == 0 {
-        return Vec::new();
-    }
-    let below = 1usize << (usize::BITS - 1 - heads.leading_zeros());
-    let mut slopes = powers(below);
-    slopes.extend(powers(2 * below).into_iter().step_by(2).take(heads - below));
-    slopes
-}
-
-/// ALiBi's bias on the logit of query m and key n (n ≤ m): −slope · (m − n).
-pub fn alibi_bias(slope: f64, m: f64, n: f64) -> f64 {
-    -slope * (m - n)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,19 +297,6 @@ mod tests {
         let at = |t| decay_bound(&theta, t);
         assert!((at(0.0) - 32.5).abs() < 1e-9, "mean of 1..=64 is 32.5");
         assert!(at(50.0) < at(0.0) && at(250.0) < at(10.0));
-    }
-
-    #[test]
-    fn alibi_slopes_follow_the_paper() {
-        assert_eq!(alibi_slopes(8)[0], 0.5);
-        assert_eq!(alibi_slopes(8)[7], 2f64.powi(-8));
-        // 12 heads: the 8 of 8, then 2^(-0.5·1), 2^(-0.5·3), … of 16's.
-        let twelve = alibi_slopes(12);
-        assert_eq!(twelve.len(), 12);
-        assert_eq!(twelve[8], 2f64.powf(-0.5));
-        assert_eq!(twelve[9], 2f64.powf(-1.5));
-        assert_eq!(alibi_bias(0.5, 7.0, 3.0), -2.0);
-        assert!(alibi_slopes(0).is_empty());
     }
 
     #[test]

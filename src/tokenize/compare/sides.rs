@@ -16,9 +16,11 @@ use til_core::tokenizer::{Piece, Tokenizer};
 
 use super::model_file_side::model_file_side;
 use super::side::{plain_kind, Explainer, Side, SideState};
+use super::wordpiece_notes::WordPieceNotes;
+use crate::assets::minilm::MiniLm;
 use crate::assets::status::AssetStatus;
 use crate::assets::{asset, Asset, Load};
-use crate::minilm::{wordpiece_kind, MiniLm, WordPieceNotes};
+use crate::widgets::wordpiece_chips::kind_of_token as wordpiece_kind;
 use til_channel::MODEL_FILE;
 
 use crate::worker::Remote;

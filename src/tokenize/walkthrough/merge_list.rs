@@ -7,12 +7,12 @@ use leptos::prelude::*;
 use til_core::bpe::Trace;
 
 use super::chunked::{keep_chunked, Markup};
-use super::state::{merge_text, BpeLab};
+use super::state::{merge_text, WalkthroughState};
 use crate::widgets::token_chip::chip_html;
 use til_channel::markup::escape_html;
 
 #[component]
-pub fn MergeList(lab: BpeLab) -> impl IntoView {
+pub fn MergeList(lab: WalkthroughState) -> impl IntoView {
     let list = NodeRef::<Div>::new();
     let item = move |index: usize, out: &mut String| {
         lab.trace.with_untracked(|t| {
@@ -44,7 +44,7 @@ pub fn MergeList(lab: BpeLab) -> impl IntoView {
 }
 
 #[component]
-pub fn VocabView(lab: BpeLab) -> impl IntoView {
+pub fn VocabView(lab: WalkthroughState) -> impl IntoView {
     let list = NodeRef::<Div>::new();
     let vocab_size = move |t: &Arc<Trace>| t.vocab().alphabet_len() + lab.position.get();
     let item = move |id: usize, out: &mut String| {

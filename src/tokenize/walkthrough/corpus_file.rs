@@ -6,11 +6,11 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::state::BpeLab;
+use super::state::WalkthroughState;
 
 /// The file button, and while training reads the file, how far it has got.
 #[component]
-pub fn OpenCorpusFile(lab: BpeLab) -> impl IntoView {
+pub fn OpenCorpusFile(lab: WalkthroughState) -> impl IntoView {
     let on_change = move |event: web_sys::Event| {
         let file = event
             .target()

@@ -6,7 +6,7 @@
 //! Left out: editing a long corpus piecewise.
 use leptos::prelude::*;
 
-use super::state::BpeLab;
+use super::state::WalkthroughState;
 
 /// Corpora longer than this (in bytes) open as a preview.
 const PREVIEW_OVER: usize = 100_000;
@@ -14,7 +14,7 @@ const PREVIEW_OVER: usize = 100_000;
 const PREVIEW_BYTES: usize = 600;
 
 #[component]
-pub fn CorpusEditor(lab: BpeLab) -> impl IntoView {
+pub fn CorpusEditor(lab: WalkthroughState) -> impl IntoView {
     let editing = RwSignal::new(false);
     // Each preset opens as its preview again; the reader's own text stays as it is being edited.
     crate::effect::effect(move || {

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use til_core::bpe::{merges_txt, ranks_tiktoken, tokenizer_json, vocab_json, Trace};
 
-use super::state::BpeLab;
+use super::state::WalkthroughState;
 use crate::download::DownloadButton;
 
 /// Writes one file from a training run; None if the run has no such file.
@@ -37,7 +37,7 @@ const FILES: [(&str, &str, &str, Writer); 4] = [
 ];
 
 #[component]
-pub fn ExportPanel(lab: BpeLab) -> impl IntoView {
+pub fn ExportPanel(lab: WalkthroughState) -> impl IntoView {
     let summary = move || {
         lab.tokenizer.with(|t| {
             t.as_ref().map(|t| {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use til_core::wordpiece::{Encoding, UNK};
 
-use super::loader::MiniLm;
+use crate::assets::minilm::MiniLm;
 use crate::assets::status::AssetStatus;
 use crate::async_derived::async_derived;
 use crate::worker::Remote;

@@ -11,14 +11,14 @@ use til_core::minilm::asset::{asset_len, LAYER_TENSORS, TOKEN_TENSORS};
 use til_core::minilm::shapes::shapes;
 use til_core::minilm::{check_length, forward, Embedded, MAX_POSITIONS};
 
-use super::loader::MiniLm;
 use super::tensor_heatmap::TensorHeatmap;
 use super::token_values::TokenValues;
-use super::wordpiece_chips::WordPieceChips;
+use crate::assets::minilm::MiniLm;
 use crate::assets::status::AssetStatus;
 use crate::async_derived::async_derived;
 use crate::widgets::plot::media::palette_memo;
 use crate::widgets::shape_steps::{shape_text, ShapeSteps};
+use crate::widgets::wordpiece_chips::WordPieceChips;
 use crate::worker::Remote;
 
 /// What the view starts with: a capital, an apostrophe, punctuation and a `##` piece.

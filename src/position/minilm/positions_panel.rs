@@ -12,9 +12,9 @@ use til_core::minilm::offsets::offset_cosines;
 use til_core::minilm::{D_MODEL, MAX_POSITIONS};
 use til_core::posenc::{PositionTable, Sinusoidal, DEFAULT_BASE};
 
-use super::loader::MiniLm;
 use super::offset_plots::{draw_across_p, draw_spread};
 use super::offset_stats::{spread, summarise_all, OffsetSummary, Spread};
+use crate::assets::minilm::MiniLm;
 use crate::assets::status::AssetStatus;
 use crate::widgets::plot::canvas::{Plot, PlotCanvas};
 use crate::widgets::plot::chart::fit_width;

@@ -5,7 +5,7 @@
 //! tokenizing itself (the core's WordPiece, in the lab's worker).
 use til_core::wordpiece::{Token, UNK};
 
-use super::loader::Vocabulary;
+use crate::assets::minilm::Vocabulary;
 use crate::worker::Remote;
 
 /// Longest query tokenized: the search box takes a word, not a document.

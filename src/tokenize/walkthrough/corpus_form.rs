@@ -5,12 +5,12 @@ use til_core::bpe::TieRule;
 use super::corpus_editor::CorpusEditor;
 use super::corpus_file::OpenCorpusFile;
 use super::presets::{self, CorpusFormat};
-use super::state::BpeLab;
+use super::state::WalkthroughState;
 use super::training::{self, MAX_MERGES};
 use crate::widgets::progress_bar::ProgressBar;
 
 #[component]
-pub fn CorpusForm(lab: BpeLab) -> impl IntoView {
+pub fn CorpusForm(lab: WalkthroughState) -> impl IntoView {
     let choose_preset = move |id: String| match presets::by_id(&id) {
         Some(preset) => lab.choose_preset(preset, || {}),
         None => lab.preset.set("custom"),

@@ -5,12 +5,12 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use super::state::{merge_symbols, BpeLab};
+use super::state::{merge_symbols, WalkthroughState};
 use crate::shortcuts::{self, Action, Scope};
 use crate::widgets::live_region::LiveRegion;
 
 #[component]
-pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
+pub fn Stepper(lab: WalkthroughState, active: Signal<bool>) -> impl IntoView {
     let total = move || lab.total_steps();
     let at_start = move || lab.position.get() == 0;
     let at_end = move || lab.position.get() >= total();
@@ -85,7 +85,7 @@ pub fn Stepper(lab: BpeLab, active: Signal<bool>) -> impl IntoView {
     }
 }
 
-fn schedule_tick(lab: BpeLab, generation: StoredValue<u32>, mine: u32) {
+fn schedule_tick(lab: WalkthroughState, generation: StoredValue<u32>, mine: u32) {
     let delay = Duration::from_millis(1000 / u64::from(lab.speed.get_untracked().max(1)));
     set_timeout(
         move || {
@@ -104,7 +104,7 @@ fn schedule_tick(lab: BpeLab, generation: StoredValue<u32>, mine: u32) {
 }
 
 /// What the live region says at `position`: the merge just made, or where the walkthrough starts.
-fn announcement(lab: BpeLab, position: usize) -> String {
+fn announcement(lab: WalkthroughState, position: usize) -> String {
     lab.trace.with(|trace| {
         let Some(trace) = trace else {
             return String::new();

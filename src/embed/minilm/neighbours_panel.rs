@@ -10,8 +10,8 @@ use til_core::embed::EmbedError;
 use til_core::minilm::asset::{asset_len, TOKEN_TENSORS};
 use til_core::wordpiece::{Token, CONTINUATION, SPECIAL_TOKENS};
 
-use super::loader::MiniLm;
 use super::lookup::{resolve, Resolved};
+use crate::assets::minilm::MiniLm;
 use crate::assets::status::AssetStatus;
 use crate::assets::Load;
 use crate::async_derived::async_derived;

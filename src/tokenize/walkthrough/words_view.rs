@@ -6,13 +6,13 @@ use leptos::html::Tbody;
 use leptos::prelude::*;
 
 use super::markup_rows::keep_markup_rows;
-use super::state::{BpeLab, WordRow};
+use super::state::{WalkthroughState, WordRow};
 
 /// How many words one page lists.
 pub const WORD_ROWS: usize = 100;
 
 #[component]
-pub fn WordsView(lab: BpeLab) -> impl IntoView {
+pub fn WordsView(lab: WalkthroughState) -> impl IntoView {
     let query = RwSignal::new(String::new());
     let page = RwSignal::new(0usize);
     // 1. The words the filter lets through, most frequent first; a new run or filter starts on page 1.

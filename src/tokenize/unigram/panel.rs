@@ -4,8 +4,8 @@
 //! every state and lattice as markup (unigram_run.rs); this view holds only which to show.
 use leptos::prelude::*;
 
-use super::state::BpeLab;
-use super::unigram_run::{UnigramRun, FIRST_VOCAB, FIRST_WORD};
+use super::run::{UnigramRun, FIRST_VOCAB, FIRST_WORD};
+use crate::tokenize::walkthrough::state::WalkthroughState;
 
 /// Why an opened file is not trained on here.
 const FILE_REFUSED: &str =
@@ -13,7 +13,7 @@ const FILE_REFUSED: &str =
     choose a preset or type a text to train Unigram (BPE trains on the file).";
 
 #[component]
-pub fn UnigramPanel(lab: BpeLab) -> impl IntoView {
+pub fn UnigramPanel(lab: WalkthroughState) -> impl IntoView {
     let run = UnigramRun::new();
     run.follow_lattice();
     let last = move || run.states.with(Vec::len).saturating_sub(1);

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use til_core::bpe::{BpeTokenizer, Encoding};
 
-use super::state::BpeLab;
+use super::state::WalkthroughState;
 use crate::journey::{shortened, CarryButton, Journey};
 use crate::lab::Lab;
 use crate::url::UrlState;
@@ -15,9 +15,9 @@ use crate::widgets::merge_steps::{piece_chips, MergeSteps, Piece, StepRow};
 const MAX_ENCODE_CHARS: usize = 2_000;
 
 #[component]
-pub fn EncodePanel(lab: BpeLab) -> impl IntoView {
+pub fn EncodePanel(lab: WalkthroughState) -> impl IntoView {
     let input = RwSignal::new("lowest".to_string());
-    UrlState::expect().bind_text(super::link::ENCODE, input);
+    UrlState::expect().bind_text(crate::tokenize::link::ENCODE, input);
     let encodings = Memo::new(move |_| {
         let text = input.get();
         let truncated = text.chars().count() > MAX_ENCODE_CHARS;

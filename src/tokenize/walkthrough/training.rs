@@ -10,7 +10,7 @@ use til_channel::{BpeRun, Reply, Request};
 use til_core::bpe::{BpeTokenizer, Trace};
 use wasm_bindgen::JsValue;
 
-use super::state::{BpeLab, RunStats};
+use super::state::{RunStats, WalkthroughState};
 use crate::browser::{now_ms, yield_to_event_loop};
 use crate::worker::{ask, ask_on, OUT_OF_TURN};
 
@@ -19,7 +19,7 @@ pub const MAX_MERGES: usize = 50_000;
 /// How long the worker works before answering with its progress: Cancel acts within this.
 const STEP_MS: f64 = 40.0;
 
-pub fn start(lab: BpeLab) {
+pub fn start(lab: WalkthroughState) {
     if lab.progress.get_untracked().is_some() {
         return;
     }
@@ -36,7 +36,7 @@ pub fn start(lab: BpeLab) {
     spawn_local(run(lab, wanted));
 }
 
-async fn run(lab: BpeLab, wanted: usize) {
+async fn run(lab: WalkthroughState, wanted: usize) {
     // Timed from here: reading the corpus and the first count are part of training.
     let started = now_ms();
     let trained = train(lab, wanted).await;
@@ -89,7 +89,7 @@ async fn run(lab: BpeLab, wanted: usize) {
 
 /// The worker's run, step by step: its trace and whether it ran out of pairs, or `None` if
 /// Cancel came while it was still reading the corpus.
-async fn train(lab: BpeLab, wanted: usize) -> Result<Option<(Trace, bool)>, String> {
+async fn train(lab: WalkthroughState, wanted: usize) -> Result<Option<(Trace, bool)>, String> {
     // 1. Start: the file crosses as a handle (the worker reads it), the text as a copy.
     let file = lab.corpus_file.get_untracked();
     let run = BpeRun {

@@ -15,7 +15,7 @@ use til_core::minilm::{LayerWeights, TokenEmbeddings};
 use til_core::registry;
 use til_core::wordpiece::Vocab;
 
-use crate::assets::{asset, urls, Asset, Load, Timing};
+use super::{asset, urls, Asset, Load, Timing};
 use crate::browser::{now_ms, yield_to_event_loop};
 use crate::worker::Remote;
 

@@ -16,11 +16,11 @@ use crate::assets;
 pub const PAIR_ROWS: usize = 24;
 /// How many contributing words each pair row names before "+ N more words".
 const SOURCE_WORDS: usize = 3;
-/// The longest jump [`BpeLab::untouched`] checks merge by merge.
+/// The longest jump [`WalkthroughState::untouched`] checks merge by merge.
 const UNTOUCHED_SPAN: usize = 64;
 
 #[derive(Clone, Copy)]
-pub struct BpeLab {
+pub struct WalkthroughState {
     pub preset: RwSignal<&'static str>,
     pub corpus: RwSignal<String>,
     /// A corpus opened from a file, read piece by piece when training starts; the box's text is
@@ -113,9 +113,9 @@ pub struct StepView {
     pub last_changes: Vec<ChangeRow>,
 }
 
-impl BpeLab {
+impl WalkthroughState {
     pub fn new() -> Self {
-        let lab = BpeLab {
+        let lab = WalkthroughState {
             preset: RwSignal::new(presets::SEED.id),
             corpus: RwSignal::new(String::new()),
             corpus_file: RwSignal::new_local(None),
