@@ -4,21 +4,20 @@
 //! Semantics follow tiktoken (and so js-tiktoken), which define GPT-2 ids:
 //! a piece that is itself a token becomes that token; otherwise its bytes start
 //! as byte tokens and, repeatedly, the adjacent pair whose joined bytes form the
-//! lowest-ranked token is merged (leftmost on ties) until no pair forms a token.
-//! Long pieces merge on a linked list with a min-heap of candidate pairs, so a
-//! piece of n bytes costs O(n log n) even for 10,000 identical characters; pieces
-//! of up to 24 bytes rescan a small array instead, which is faster at that size.
-//! Leaves out: caching pieces across calls (memory stays bounded by the vocabulary
-//! plus the current piece), special tokens on encode, other vocabularies.
+//! lowest-ranked token is merged (leftmost on ties) until no pair forms a token:
+//! the byte-level merge loop (`crate::byte_level::merge`), with every split of
+//! every token into two tokens saying what joins.
+//! A piece is merged once per call, since words repeat. Leaves out: caching pieces across calls,
+//! special tokens on encode, other vocabularies.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::fmt;
 
 use super::byte_table::{byte_id, id_byte, printable};
 use super::pretokenize::pretokenize;
 use super::ranks::{self, Merge};
 use super::{Gpt2Error, END_OF_TEXT, END_OF_TEXT_STR, MERGE_COUNT, VOCAB_SIZE};
+use crate::byte_level::merge::{self, Joins, Merged};
+use crate::byte_level::MergedPieces;
 use crate::fxhash::FxHashMap;
 
 /// GPT-2's tokenizer: the merges plus the lookup tables derived from them.
@@ -80,28 +79,16 @@ pub struct TokenDetail {
     pub piece: usize,
 }
 
-/// Longest piece merged by rescanning instead of with the heap; about where
-/// the two cost the same, small enough that the scan's n² stays cheap.
-const SHORT_PIECE: usize = 24;
+/// Two tokens join when their bytes together are a token, at that token's id (its rank + 256).
+impl Joins for Gpt2Tokenizer {
+    fn byte(&self, byte: u8) -> Option<u32> {
+        Some(byte_id(byte))
+    }
 
-/// Sentinel for "no neighbour" / "no mergeable pair" in the merge lists.
-const NONE: usize = usize::MAX;
-const NO_PAIR: u32 = u32::MAX;
-
-/// Buffers reused across the pieces of one call, so merging allocates once.
-#[derive(Default)]
-struct Scratch {
-    /// Token id of each list node (a node starts as one byte; merged nodes die).
-    ids: Vec<u32>,
-    /// Next and previous node, or NONE.
-    next: Vec<usize>,
-    prev: Vec<usize>,
-    /// Byte offset of each part, in the short scan (for traces).
-    offsets: Vec<usize>,
-    /// Token made by merging node i with its next node, or NO_PAIR.
-    pair: Vec<u32>,
-    /// Candidate merges as (token made, left node): min first, leftmost on ties.
-    heap: BinaryHeap<Reverse<(u32, usize)>>,
+    fn join(&self, left: u32, right: u32, _: &[u8]) -> Option<(u32, u32)> {
+        let made = *self.pairs.get(&pair_key(left, right))?;
+        Some((made, made))
+    }
 }
 
 impl Gpt2Tokenizer {
@@ -161,9 +148,9 @@ impl Gpt2Tokenizer {
     /// `<|endoftext|>` in the text is encoded as ordinary text.
     pub fn encode(&self, text: &str) -> Vec<u32> {
         let mut out = Vec::with_capacity(text.len() / 4 + 1);
-        let mut scratch = Scratch::default();
+        let mut merged = MergedPieces::default();
         for piece in pretokenize(text) {
-            self.encode_piece(piece.as_bytes(), &mut scratch, &mut out);
+            self.encode_piece(piece, &mut merged, &mut out);
         }
         out
     }
@@ -171,10 +158,10 @@ impl Gpt2Tokenizer {
     /// Like [`encode`](Self::encode), with each token's text, bytes and position.
     pub fn encode_detailed(&self, text: &str) -> Vec<TokenDetail> {
         let mut details = Vec::new();
-        let (mut scratch, mut ids, mut start) = (Scratch::default(), Vec::new(), 0);
+        let (mut merged, mut ids, mut start) = (MergedPieces::default(), Vec::new(), 0);
         for (piece_index, piece) in pretokenize(text).enumerate() {
             ids.clear();
-            self.encode_piece(piece.as_bytes(), &mut scratch, &mut ids);
+            self.encode_piece(piece, &mut merged, &mut ids);
             for &id in &ids {
                 let bytes = self.bytes_of(id);
                 details.push(TokenDetail {
@@ -250,8 +237,18 @@ impl Gpt2Tokenizer {
     /// the merge loop alone: encode skips it for a piece that is already a token,
     /// but for GPT-2 the loop ends in that same token (tested for every token).
     pub fn trace_merges(&self, bytes: &[u8]) -> Vec<MergeStep> {
-        let (mut steps, mut ids) = (Vec::new(), Vec::new());
-        self.merge_bytes(bytes, &mut Scratch::default(), &mut ids, Some(&mut steps));
+        let mut steps = Vec::new();
+        let step = |m: Merged| MergeStep {
+            rank: m.rank - 256,
+            left: m.left,
+            right: m.right,
+            merged: m.made,
+            offset: m.left_at,
+        };
+        let mut scratch = merge::Scratch::default();
+        merge::merge(bytes, self, &mut scratch, &mut Vec::new(), |m| {
+            steps.push(step(m))
+        });
         steps
     }
 
@@ -260,175 +257,17 @@ impl Gpt2Tokenizer {
         self.token_bytes(id).unwrap_or_default()
     }
 
-    /// Appends the ids of one pre-token piece to `out`.
-    fn encode_piece(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
+    /// Appends the ids of one pre-token piece to `out`; a piece merged before in this text is
+    /// `merged`'s already.
+    fn encode_piece<'a>(&self, piece: &'a str, merged: &mut MergedPieces<'a>, out: &mut Vec<u32>) {
         // Most words are whole tokens: one lookup instead of a merge loop.
-        match self.by_bytes.get(piece) {
-            Some(&id) => out.push(id),
-            None => self.merge_bytes(piece, scratch, out, None),
+        if let Some(&id) = self.by_bytes.get(piece.as_bytes()) {
+            return out.push(id);
         }
-    }
-
-    /// The token a left and right token join into, or NO_PAIR.
-    fn pair(&self, left: u32, right: u32) -> u32 {
-        self.pairs
-            .get(&pair_key(left, right))
-            .copied()
-            .unwrap_or(NO_PAIR)
-    }
-
-    /// Merges `piece` from its bytes, lowest-ranked pair first, appending the
-    /// resulting ids to `out` and, if asked, each merge to `trace`.
-    fn merge_bytes(
-        &self,
-        piece: &[u8],
-        s: &mut Scratch,
-        out: &mut Vec<u32>,
-        trace: Option<&mut Vec<MergeStep>>,
-    ) {
-        // Both give the same result; the scan is faster while pieces are short.
-        if piece.len() <= SHORT_PIECE {
-            self.merge_short(piece, s, out, trace);
-        } else {
-            self.merge_long(piece, s, out, trace);
-        }
-    }
-
-    /// [`merge_bytes`](Self::merge_bytes) by rescanning a small array after each
-    /// merge: O(n²), only used for n ≤ SHORT_PIECE.
-    fn merge_short(
-        &self,
-        piece: &[u8],
-        s: &mut Scratch,
-        out: &mut Vec<u32>,
-        mut trace: Option<&mut Vec<MergeStep>>,
-    ) {
-        // 1. One part per byte; pair[i] is what parts i and i + 1 make.
-        s.ids.clear();
-        s.ids.extend(piece.iter().map(|&b| byte_id(b)));
-        s.offsets.clear();
-        s.offsets.extend(0..piece.len());
-        s.pair.clear();
-        s.pair
-            .extend(s.ids.windows(2).map(|w| self.pair(w[0], w[1])));
-        s.pair.push(NO_PAIR);
-
-        // 2. Merge the lowest (leftmost on ties) until no pair makes a token.
-        loop {
-            let (mut made, mut i) = (NO_PAIR, 0);
-            for (at, &p) in s.pair.iter().enumerate() {
-                if p < made {
-                    (made, i) = (p, at);
-                }
-            }
-            if made == NO_PAIR {
-                break;
-            }
-            if let Some(steps) = trace.as_deref_mut() {
-                let (left, right, offset) = (s.ids[i], s.ids[i + 1], s.offsets[i]);
-                steps.push(MergeStep {
-                    rank: made - 256,
-                    left,
-                    right,
-                    merged: made,
-                    offset,
-                });
-            }
-            s.ids[i] = made;
-            s.ids.remove(i + 1);
-            s.pair.remove(i + 1);
-            s.offsets.remove(i + 1);
-            s.pair[i] = match s.ids.get(i + 1) {
-                Some(&right) => self.pair(made, right),
-                None => NO_PAIR,
-            };
-            if i > 0 {
-                s.pair[i - 1] = self.pair(s.ids[i - 1], made);
-            }
-        }
-        out.extend_from_slice(&s.ids);
-    }
-
-    /// [`merge_bytes`](Self::merge_bytes) on a linked list with a min-heap of
-    /// candidates: O(n log n) for long pieces such as runs of one character.
-    fn merge_long(
-        &self,
-        piece: &[u8],
-        s: &mut Scratch,
-        out: &mut Vec<u32>,
-        mut trace: Option<&mut Vec<MergeStep>>,
-    ) {
-        // 1. One list node per byte.
-        let n = piece.len();
-        s.ids.clear();
-        s.ids.extend(piece.iter().map(|&b| byte_id(b)));
-        s.next.clear();
-        s.next
-            .extend((1..=n).map(|i| if i == n { NONE } else { i }));
-        s.prev.clear();
-        s.prev
-            .extend((0..n).map(|i| i.checked_sub(1).unwrap_or(NONE)));
-
-        // 2. Every adjacent pair that joins into a token is a candidate.
-        s.pair.clear();
-        s.heap.clear();
-        for i in 0..n {
-            let made = if i + 1 < n {
-                self.pair(s.ids[i], s.ids[i + 1])
-            } else {
-                NO_PAIR
-            };
-            s.pair.push(made);
-            if made != NO_PAIR {
-                s.heap.push(Reverse((made, i)));
-            }
-        }
-
-        // 3. Pop the lowest token id (= rank order), skipping candidates that a
-        //    neighbouring merge made stale: their node's pair has changed since.
-        while let Some(Reverse((made, i))) = s.heap.pop() {
-            if s.pair[i] != made {
-                continue;
-            }
-            let j = s.next[i];
-            if let Some(steps) = trace.as_deref_mut() {
-                let (left, right) = (s.ids[i], s.ids[j]);
-                steps.push(MergeStep {
-                    rank: made - 256,
-                    left,
-                    right,
-                    merged: made,
-                    offset: i,
-                });
-            }
-            // Node i absorbs node j.
-            s.ids[i] = made;
-            s.pair[j] = NO_PAIR;
-            let k = s.next[j];
-            s.next[i] = k;
-            s.pair[i] = NO_PAIR;
-            if k != NONE {
-                s.prev[k] = i;
-                s.pair[i] = self.pair(made, s.ids[k]);
-                if s.pair[i] != NO_PAIR {
-                    s.heap.push(Reverse((s.pair[i], i)));
-                }
-            }
-            let p = s.prev[i];
-            if p != NONE {
-                s.pair[p] = self.pair(s.ids[p], made);
-                if s.pair[p] != NO_PAIR {
-                    s.heap.push(Reverse((s.pair[p], p)));
-                }
-            }
-        }
-
-        // 4. Read the surviving nodes left to right.
-        let mut i = if n == 0 { NONE } else { 0 };
-        while i != NONE {
-            out.push(s.ids[i]);
-            i = s.next[i];
-        }
+        let tokens = merged.get(piece, |scratch, tokens| {
+            merge::merge(piece.as_bytes(), self, scratch, tokens, |_| {})
+        });
+        out.extend(tokens.iter().map(|&(id, _)| id));
     }
 }
 

@@ -6,7 +6,7 @@
 use super::{pretokenize, MergeBpe, Smollm2};
 use crate::gpt2::byte_table::printable;
 use crate::tokenizer::Tokenizer;
-use crate::why::{byte_level, chunk_of, Explain, Why};
+use crate::why::{byte_level, chunk_of, Explain, Join, Why};
 
 const CUT: &str =
     "SmolLM2 cuts every digit apart, then GPT-2's pattern cuts out contractions, words, \
@@ -33,9 +33,10 @@ impl Explain for Smollm2 {
             write,
             |bytes| {
                 let mut joins = Vec::new();
-                let units = self
-                    .bpe
-                    .merge(bytes, &mut Vec::new(), |join| joins.push(join));
+                self.bpe.merge(bytes, |m| joins.push(Join::of(m)));
+                let units = (0..bytes.len())
+                    .filter(|&at| self.bpe.has_byte(bytes[at]))
+                    .collect();
                 Ok((units, joins))
             },
         ))

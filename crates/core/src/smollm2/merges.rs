@@ -1,18 +1,16 @@
 //! Byte-level BPE by merge list, as Hugging Face tokenizers' `BPE` model runs it: a piece's bytes
 //! start as the byte tokens, and the listed merge of lowest rank among adjacent pairs is applied,
-//! leftmost on ties, until no adjacent pair is listed. Unlike tiktoken's ranks ([`crate::tiktoken`])
+//! leftmost on ties, until no adjacent pair is listed (the byte-level merge loop,
+//! `crate::byte_level::merge`, with this list saying what joins). Unlike tiktoken's ranks ([`crate::tiktoken`])
 //! only the listed pair makes a token, and a piece that is itself a token is merged like any other
 //! (`ignore_merges` is off). A byte the vocabulary lacks is dropped, as the reference does with no
 //! unknown token, and its neighbours meet (SmolLM2 lacks six control characters and the lead bytes
 //! of planes 4–11). Leaves out: dropout, unknown tokens and byte fallback.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::Smollm2Error;
+use crate::byte_level::merge::{self, Joins, Merged, Scratch};
 use crate::byte_level::TokenBytes;
 use crate::fxhash::FxHashMap;
-use crate::why::{Join, Priority};
 
 /// The vocabulary's bytes and its merges, ready to encode.
 #[derive(Clone, Debug)]
@@ -28,7 +26,6 @@ fn pair(left: u32, right: u32) -> u64 {
     u64::from(left) << 32 | u64::from(right)
 }
 
-const NONE: usize = usize::MAX;
 /// A byte without a token, and a part merged into its left neighbour.
 const NO_TOKEN: u32 = u32::MAX;
 
@@ -83,77 +80,31 @@ impl MergeBpe {
     /// Appends the tokens of one pre-token piece to `out`, each with the length of input it
     /// covers (a dropped byte goes to the token before it, or the first one). A piece of dropped
     /// bytes only has none.
-    pub fn encode_piece(&self, piece: &[u8], out: &mut Vec<(u32, usize)>) {
-        self.merge(piece, out, |_| {});
+    pub fn encode_piece(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<(u32, usize)>) {
+        merge::merge(piece, self, scratch, out, |_| {});
     }
 
-    /// [`encode_piece`](Self::encode_piece), telling `note` each merge; returns where each kept
-    /// byte starts (the units the merges join).
-    pub(super) fn merge(
-        &self,
-        piece: &[u8],
-        out: &mut Vec<(u32, usize)>,
-        mut note: impl FnMut(Join),
-    ) -> Vec<usize> {
-        // A linked list of parts (one per kept byte to start with, with its offset; a merged part
-        // keeps its left byte's slot) and a heap of candidate merges: (rank, left slot, id made).
-        let (mut ids, mut starts) = (Vec::with_capacity(piece.len()), Vec::new());
-        for (at, &byte) in piece.iter().enumerate() {
-            let id = self.byte_ids[byte as usize];
-            if id != NO_TOKEN {
-                ids.push(id);
-                starts.push(at);
-            }
-        }
-        let n = ids.len();
-        let mut next: Vec<usize> = (1..=n).map(|i| if i < n { i } else { NONE }).collect();
-        let mut prev: Vec<usize> = (0..n).map(|i| i.checked_sub(1).unwrap_or(NONE)).collect();
-        let mut heap = BinaryHeap::new();
-        let candidate = |ids: &[u32], at: usize, next: usize| {
-            self.merges
-                .get(&pair(ids[at], ids[next]))
-                .map(|&(rank, id)| Reverse((rank, at, id)))
-        };
-        heap.extend((1..n).filter_map(|i| candidate(&ids, i - 1, i)));
-        while let Some(Reverse((rank, at, made))) = heap.pop() {
-            // Stale when either part has merged since: the pair now there makes another token.
-            let right = next[at];
-            if ids[at] == NO_TOKEN || right == NONE {
-                continue;
-            }
-            if self.merges.get(&pair(ids[at], ids[right])).map(|m| m.1) != Some(made) {
-                continue;
-            }
-            note(Join {
-                left: starts[at],
-                right: starts[right],
-                priority: Priority::Rank(rank),
-            });
-            ids[at] = made;
-            ids[right] = NO_TOKEN;
-            next[at] = next[right];
-            if next[at] != NONE {
-                prev[next[at]] = at;
-                heap.extend(candidate(&ids, at, next[at]));
-            }
-            if prev[at] != NONE {
-                heap.extend(candidate(&ids, prev[at], at));
-            }
-        }
-        let mut kept = (0..n).filter(|&i| ids[i] != NO_TOKEN).peekable();
-        let mut start = 0;
-        while let Some(i) = kept.next() {
-            let end = kept.peek().map_or(piece.len(), |&j| starts[j]);
-            out.push((ids[i], end - start));
-            start = end;
-        }
-        starts
+    /// The merges of a piece in order, each told to `note`.
+    pub(super) fn merge(&self, piece: &[u8], note: impl FnMut(Merged)) {
+        merge::merge(piece, self, &mut Scratch::default(), &mut Vec::new(), note);
+    }
+}
+
+/// Only a listed pair joins, at the merge's rank.
+impl Joins for MergeBpe {
+    fn byte(&self, byte: u8) -> Option<u32> {
+        Some(self.byte_ids[byte as usize]).filter(|&id| id != NO_TOKEN)
+    }
+
+    fn join(&self, left: u32, right: u32, _: &[u8]) -> Option<(u32, u32)> {
+        self.merges.get(&pair(left, right)).copied()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::MergeBpe;
+    use crate::byte_level::merge::Scratch;
 
     /// The 256 bytes, then "ab", "abc", "bc".
     fn toy(merges: &[(u32, u32)]) -> MergeBpe {
@@ -165,7 +116,7 @@ mod tests {
 
     fn encode(bpe: &MergeBpe, text: &str) -> Vec<u32> {
         let mut out = Vec::new();
-        bpe.encode_piece(text.as_bytes(), &mut out);
+        bpe.encode_piece(text.as_bytes(), &mut Scratch::default(), &mut out);
         assert_eq!(out.iter().map(|t| t.1).sum::<usize>(), text.len());
         out.into_iter().map(|t| t.0).collect()
     }
@@ -200,10 +151,10 @@ mod tests {
         tokens[4] = b"ab";
         let bpe = MergeBpe::new(&tokens, &[(A, B)]).expect("valid");
         let mut out = Vec::new();
-        bpe.encode_piece(b"\x04a\x04b\x04", &mut out);
+        bpe.encode_piece(b"\x04a\x04b\x04", &mut Scratch::default(), &mut out);
         assert_eq!(out, [(4, 5)]);
         out.clear();
-        bpe.encode_piece(b"\x04\x04", &mut out);
+        bpe.encode_piece(b"\x04\x04", &mut Scratch::default(), &mut out);
         assert_eq!(out, []);
     }
 

@@ -108,7 +108,9 @@ impl ByteLevel for Smollm2 {
     fn each_token(&self, text: &str, f: &mut dyn FnMut(Option<u32>, usize)) {
         let mut merged = MergedPieces::default();
         for piece in pretokenize(text) {
-            let tokens = merged.get(piece, |out| self.bpe.encode_piece(piece.as_bytes(), out));
+            let tokens = merged.get(piece, |scratch, out| {
+                self.bpe.encode_piece(piece.as_bytes(), scratch, out)
+            });
             if tokens.is_empty() {
                 f(None, piece.len());
             }

@@ -76,7 +76,9 @@ impl ByteLevel for Encoding {
                 f(Some(rank + self.reserved), piece.len());
                 continue;
             }
-            let tokens = merged.get(piece, |out| self.bpe.encode_piece(piece.as_bytes(), out));
+            let tokens = merged.get(piece, |scratch, out| {
+                self.bpe.encode_piece(piece.as_bytes(), scratch, out)
+            });
             for &(rank, len) in tokens {
                 f(Some(rank + self.reserved), len);
             }

@@ -5,7 +5,7 @@
 use super::{Encoding, Pattern};
 use crate::gpt2::byte_table::printable;
 use crate::tokenizer::Tokenizer;
-use crate::why::{byte_level, chunk_of, Explain, Story, Why};
+use crate::why::{byte_level, chunk_of, Explain, Join, Story, Why};
 
 /// How each encoding's pattern cuts a text, in a sentence.
 fn cut_of(pattern: Pattern) -> &'static str {
@@ -46,8 +46,7 @@ impl Explain for Encoding {
                     });
                 }
                 let mut joins = Vec::new();
-                self.bpe
-                    .merge(bytes, &mut Vec::new(), |join| joins.push(join));
+                self.bpe.merge(bytes, |m| joins.push(Join::of(m)));
                 Ok(((0..bytes.len()).collect(), joins))
             },
         ))

@@ -5,6 +5,7 @@
 use std::ops::Range;
 
 use super::Priority;
+use crate::byte_level::merge::Merged;
 
 /// One merge as an encoder traced it: the parts starting at byte `left` and `right` of the
 /// chunk (adjacent) became one.
@@ -13,6 +14,17 @@ pub struct Join {
     pub left: usize,
     pub right: usize,
     pub priority: Priority,
+}
+
+impl Join {
+    /// A join of the byte-level merge loop, by its rank.
+    pub fn of(merged: Merged) -> Join {
+        Join {
+            left: merged.left_at,
+            right: merged.right_at,
+            priority: Priority::Rank(merged.rank),
+        }
+    }
 }
 
 /// One merge, replayed.

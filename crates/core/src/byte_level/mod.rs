@@ -1,7 +1,9 @@
 //! What byte-level tokenizers share (tiktoken's encodings, Tekken, SmolLM2): every token stands for
 //! bytes, kept end to end in one arena ([`TokenBytes`]) and shipped as length-prefixed tokens
 //! ([`read_tokens`]); the lab's pieces and decoding follow from the token stream ([`ByteLevel`]).
-//! Leaves out: how each one merges (its own encoder).
+//! They merge through one loop ([`merge`]), each vocabulary saying what joins ([`merge::Joins`]).
+
+pub mod merge;
 
 use std::ops::Range;
 
@@ -47,20 +49,23 @@ pub struct MergedPieces<'a> {
     ranges: FxHashMap<&'a str, Range<usize>>,
     /// (id, input length) of every piece merged so far, end to end.
     tokens: Vec<(u32, usize)>,
+    /// The merge loop's buffers, reused from piece to piece.
+    scratch: merge::Scratch,
 }
 
 impl<'a> MergedPieces<'a> {
-    /// The tokens of `piece`, from `merge` (which appends them) the first time.
+    /// The tokens of `piece`, from `merge` (which appends them, with the loop's buffers) the first
+    /// time.
     pub fn get(
         &mut self,
         piece: &'a str,
-        merge: impl FnOnce(&mut Vec<(u32, usize)>),
+        merge: impl FnOnce(&mut merge::Scratch, &mut Vec<(u32, usize)>),
     ) -> &[(u32, usize)] {
         let range = match self.ranges.get(piece) {
             Some(range) => range.clone(),
             None => {
                 let start = self.tokens.len();
-                merge(&mut self.tokens);
+                merge(&mut self.scratch, &mut self.tokens);
                 self.ranges.insert(piece, start..self.tokens.len());
                 start..self.tokens.len()
             }
