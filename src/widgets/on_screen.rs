@@ -42,3 +42,18 @@ pub fn on_screen(canvas: NodeRef<Canvas>) -> ReadSignal<bool> {
     });
     visible
 }
+
+/// Draws the canvas with `draw` whenever what it reads changes while the canvas is on screen. Out
+/// of sight the effect reads none of `draw`'s signals, so it wakes only when the canvas comes into
+/// view, and then draws the latest state.
+pub fn draw_on_screen(
+    canvas: NodeRef<Canvas>,
+    draw: impl Fn(web_sys::HtmlCanvasElement) + 'static,
+) {
+    let visible = on_screen(canvas);
+    crate::effect::effect(move || {
+        if let Some(canvas) = canvas.get().filter(|_| visible.get()) {
+            draw(canvas);
+        }
+    });
+}

@@ -21,6 +21,20 @@ import time
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
 
+def train(tokenizer, trainer, corpus, merges_out):
+    """Times `tokenizer.train` alone, then writes its merges to `merges_out`: the time in ms, the
+    peak resident memory in KiB right after training, and the merges."""
+    started = time.perf_counter()
+    tokenizer.train([corpus], trainer)
+    train_ms = (time.perf_counter() - started) * 1000
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    merges = json.loads(tokenizer.to_str())["model"]["merges"]
+    with open(merges_out, "w", encoding="utf-8") as out:
+        for left, right in merges:
+            out.write(f"{left} {right}\n")
+    return train_ms, peak_kib, merges
+
+
 def main() -> None:
     corpus, vocab_size, merges_out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     tokenizer = Tokenizer(models.BPE(end_of_word_suffix="</w>"))
@@ -32,17 +46,8 @@ def main() -> None:
         end_of_word_suffix="</w>",
         show_progress=False,
     )
-    # 1. Timed: training, as its documentation shows it.
-    started = time.perf_counter()
-    tokenizer.train([corpus], trainer)
-    train_ms = (time.perf_counter() - started) * 1000
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-    # 2. Untimed: the merges, and the corpus in tokens.
-    merges = json.loads(tokenizer.to_str())["model"]["merges"]
-    with open(merges_out, "w", encoding="utf-8") as out:
-        for left, right in merges:
-            out.write(f"{left} {right}\n")
+    # Timed: training, as its documentation shows it; untimed: the corpus in tokens.
+    train_ms, peak_kib, merges = train(tokenizer, trainer, corpus, merges_out)
     with open(corpus, encoding="utf-8") as text:
         words = collections.Counter(text.read().split())
     model = tokenizer.model

@@ -7,11 +7,11 @@ number of merges; writes the merges as `LEFT RIGHT` lines to MERGES_OUT. Used by
 usage: python hf_byte_bpe.py CORPUS VOCAB_SIZE MERGES_OUT
 """
 import json
-import resource
 import sys
-import time
 
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+from hf_bpe import train
 
 
 def main() -> None:
@@ -25,14 +25,7 @@ def main() -> None:
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
-    started = time.perf_counter()
-    tokenizer.train([corpus], trainer)
-    train_ms = (time.perf_counter() - started) * 1000
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    merges = json.loads(tokenizer.to_str())["model"]["merges"]
-    with open(merges_out, "w", encoding="utf-8") as out:
-        for left, right in merges:
-            out.write(f"{left} {right}\n")
+    train_ms, peak_kib, merges = train(tokenizer, trainer, corpus, merges_out)
     print(json.dumps({"ms": train_ms, "peak_kib": peak_kib, "merges": len(merges)}))
 
 

@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
-use crate::widgets::on_screen::on_screen;
+use crate::widgets::on_screen::draw_on_screen;
 
 /// What a draw closure receives: the whole canvas as one plotters drawing area, in CSS pixels
 /// scaled by the device pixel ratio (`Plot::scale`).
@@ -57,13 +57,7 @@ pub fn PlotCanvas(
     #[prop(into)] draw: DrawFn,
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<Canvas>::new();
-    let visible = on_screen(canvas_ref);
-    crate::effect::effect(move || {
-        // Out of sight, the effect reads none of `draw`'s signals, so it wakes only when the canvas
-        // comes into view, and then draws the latest state.
-        let Some(canvas) = canvas_ref.get().filter(|_| visible.get()) else {
-            return;
-        };
+    draw_on_screen(canvas_ref, move |canvas| {
         let scale = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .clamp(1.0, 3.0);

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 
 use super::media::{mix, Palette};
-use crate::widgets::on_screen::on_screen;
+use crate::widgets::on_screen::draw_on_screen;
 
 /// Cells as RGBA pixels, row after row.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,12 +65,8 @@ pub fn Heatmap(
     #[prop(into, optional)] limit: Option<Signal<Option<(f64, String)>>>,
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<Canvas>::new();
-    let visible = on_screen(canvas_ref);
-    crate::effect::effect(move || {
-        // Out of sight the raster is not even painted: it is read only once the canvas shows.
-        let Some(canvas) = canvas_ref.get().filter(|_| visible.get()) else {
-            return;
-        };
+    // Out of sight the raster is not even painted: it is read only once the canvas shows.
+    draw_on_screen(canvas_ref, move |canvas| {
         raster.with(|raster| {
             if let Some(raster) = raster {
                 put(&canvas, raster);

@@ -13,12 +13,11 @@ use super::inputs::{
     merges_for_vocab, repeated_corpus, til_merges, CORPUS, REPEAT, STREAMED, VOCAB,
 };
 use super::wasm::Kernels;
-use super::{alternate, capture, json_number, mib, Agreement, Bench, Row};
+use super::{json_number, mib, Agreement, Bench, Row};
 use crate::Result;
 use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::path::Path;
-use std::process::Command;
 
 pub fn rows(bench: &Bench, kernels: &Kernels, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     let corpus = bench.root.join(CORPUS);
@@ -51,35 +50,25 @@ fn row(
     crate::step(&format!("BPE training on {label}: til vs HF tokenizers"));
     let ours_out = bench.scratch("bpe-til.tsv");
     let hf_merges = bench.scratch("bpe-hf-merges.txt");
-    let (mut ours_peak, mut hf_peak, mut hf_line) = (0f64, 0f64, String::new());
     let merges_arg = merges.to_string();
-    let (ours, theirs) = alternate(
-        bench.runs,
-        || {
-            let args = [
-                OsStr::new("bpe"),
-                OsStr::new("train"),
-                OsStr::new("--tie"),
-                OsStr::new("smallest-id"),
-                OsStr::new("--merges"),
-                OsStr::new(&merges_arg),
-                OsStr::new("--corpus"),
-                corpus.as_os_str(),
-            ];
-            bench.til(&args, &ours_out, &mut ours_peak)
-        },
-        || {
-            hf_line = capture(
-                Command::new(&bench.python)
-                    .arg(bench.root.join("tools/bench/hf_bpe.py"))
-                    .arg(corpus)
-                    .arg(VOCAB.to_string())
-                    .arg(&hf_merges),
-            )?;
-            hf_peak = hf_peak.max(json_number(&hf_line, "peak_kib")?);
-            json_number(&hf_line, "ms")
-        },
-    )?;
+    let vocab = VOCAB.to_string();
+    let til_args = [
+        OsStr::new("bpe"),
+        OsStr::new("train"),
+        OsStr::new("--tie"),
+        OsStr::new("smallest-id"),
+        OsStr::new("--merges"),
+        OsStr::new(&merges_arg),
+        OsStr::new("--corpus"),
+        corpus.as_os_str(),
+    ];
+    let peer_args = [
+        corpus.as_os_str(),
+        OsStr::new(&vocab),
+        hf_merges.as_os_str(),
+    ];
+    let measured = bench.til_against(&til_args, &ours_out, "hf_bpe.py", &peer_args)?;
+    let hf_line = &measured.peer_line;
     // Agreement: shared merges, and the corpus in tokens.
     let ours_merges: HashSet<String> = til_merges(&read(&ours_out)?).into_iter().collect();
     let theirs_merges: Vec<String> = read(&hf_merges)?.lines().map(str::to_string).collect();
@@ -94,22 +83,22 @@ fn row(
             merges.to_string().into(),
         ])?
         .detail;
-    let hf_tokens = json_number(&hf_line, "tokens")?;
-    let hf_vocab = json_number(&hf_line, "vocab")?;
+    let hf_tokens = json_number(hf_line, "tokens")?;
+    let hf_vocab = json_number(hf_line, "vocab")?;
     notes.push(format!(
         "BPE {label}: {merges} merges for {VOCAB} symbols (ours, one thread), HF {} merges for \
          {hf_vocab} (its alphabet holds each final character with `</w>` too; its own thread pool, \
          one thread per core); peak memory: til {} (whole process), HF {} (Python process after \
          training)",
         theirs_merges.len(),
-        mib(ours_peak),
-        mib(hf_peak),
+        mib(measured.ours_peak),
+        mib(measured.peer_peak),
     ));
     Ok(Row {
         workload: format!("BPE training to vocab {VOCAB}, Tiny Shakespeare {label}"),
         peer: "HF tokenizers BpeTrainer".to_string(),
-        ours,
-        theirs,
+        ours: measured.ours,
+        theirs: measured.theirs,
         goal,
         agreement: Agreement::Close(format!(
             "{:.1} % of HF's merges shared; corpus in tokens: ours {our_tokens:.0}, HF {hf_tokens:.0}",

@@ -39,6 +39,17 @@ pub struct Bench {
     til: PathBuf,
 }
 
+/// What a workload's alternating runs of `til` and a peer's script measured.
+struct Measured {
+    ours: Vec<f64>,
+    theirs: Vec<f64>,
+    /// Each side's peak memory (KiB), over every run.
+    ours_peak: f64,
+    peer_peak: f64,
+    /// The peer's last JSON line (its own figures: tokens, vocabulary).
+    peer_line: String,
+}
+
 /// One line of the table.
 pub struct Row {
     workload: String,
@@ -205,6 +216,40 @@ impl Bench {
 }
 
 /// Runs a command and returns its stdout; a failure carries its stderr.
+impl Bench {
+    /// `til TIL_ARGS…` (its stdout to `til_out`) against `python tools/bench/SCRIPT PEER_ARGS…`
+    /// (which prints one JSON line with `ms` and `peak_kib`), alternating, `runs` times each.
+    fn til_against<S: AsRef<OsStr>>(
+        &self,
+        til_args: &[S],
+        til_out: &Path,
+        script: &str,
+        peer_args: &[&OsStr],
+    ) -> Result<Measured> {
+        let (mut ours_peak, mut peer_peak, mut peer_line) = (0f64, 0f64, String::new());
+        let (ours, theirs) = alternate(
+            self.runs,
+            || self.til(til_args, til_out, &mut ours_peak),
+            || {
+                peer_line = capture(
+                    Command::new(&self.python)
+                        .arg(self.root.join("tools/bench").join(script))
+                        .args(peer_args),
+                )?;
+                peer_peak = peer_peak.max(json_number(&peer_line, "peak_kib")?);
+                json_number(&peer_line, "ms")
+            },
+        )?;
+        Ok(Measured {
+            ours,
+            theirs,
+            ours_peak,
+            peer_peak,
+            peer_line,
+        })
+    }
+}
+
 fn capture(command: &mut Command) -> Result<String> {
     let line = crate::describe(command);
     let output = command

@@ -9,7 +9,7 @@
 //! counted by `til tokenize --sentencepiece` (which equals sentencepiece id for id).
 
 use super::inputs::{repeated_corpus, til_merges, CORPUS, REPEAT, VOCAB};
-use super::{alternate, capture, json_number, mib, Agreement, Bench, Row};
+use super::{capture, mib, Agreement, Bench, Row};
 use crate::Result;
 use std::ffi::OsStr;
 use std::path::Path;
@@ -27,35 +27,20 @@ fn byte_level(bench: &Bench, notes: &mut Vec<String>) -> Result<Row> {
         bench.scratch("byte-bpe-til.tsv"),
         bench.scratch("byte-bpe-hf.txt"),
     );
-    let (mut ours_peak, mut hf_peak) = (0f64, 0f64);
-    let (ours, theirs) = alternate(
-        bench.runs,
-        || {
-            let args = [
-                OsStr::new("bpe"),
-                OsStr::new("train"),
-                OsStr::new("--byte-level"),
-                OsStr::new("--tie"),
-                OsStr::new("smallest-id"),
-                OsStr::new("--merges"),
-                OsStr::new(&merges),
-                OsStr::new("--corpus"),
-                corpus.as_os_str(),
-            ];
-            bench.til(&args, &ours_out, &mut ours_peak)
-        },
-        || {
-            let line = capture(
-                Command::new(&bench.python)
-                    .arg(bench.root.join("tools/bench/hf_byte_bpe.py"))
-                    .arg(&corpus)
-                    .arg(VOCAB.to_string())
-                    .arg(&hf_out),
-            )?;
-            hf_peak = hf_peak.max(json_number(&line, "peak_kib")?);
-            json_number(&line, "ms")
-        },
-    )?;
+    let vocab = VOCAB.to_string();
+    let til_args = [
+        OsStr::new("bpe"),
+        OsStr::new("train"),
+        OsStr::new("--byte-level"),
+        OsStr::new("--tie"),
+        OsStr::new("smallest-id"),
+        OsStr::new("--merges"),
+        OsStr::new(&merges),
+        OsStr::new("--corpus"),
+        corpus.as_os_str(),
+    ];
+    let peer_args = [corpus.as_os_str(), OsStr::new(&vocab), hf_out.as_os_str()];
+    let measured = bench.til_against(&til_args, &ours_out, "hf_byte_bpe.py", &peer_args)?;
     let ours_merges = til_merges(&read(&ours_out)?);
     let hf_merges: Vec<String> = read(&hf_out)?.lines().map(str::to_string).collect();
     let agreement = if ours_merges == hf_merges {
@@ -66,16 +51,16 @@ fn byte_level(bench: &Bench, notes: &mut Vec<String>) -> Result<Row> {
     notes.push(format!(
         "Byte-level BPE: ours on one thread, HF on its own pool (one thread per core); peak \
          memory: til {} (whole process), HF {} (Python process after training)",
-        mib(ours_peak),
-        mib(hf_peak)
+        mib(measured.ours_peak),
+        mib(measured.peer_peak)
     ));
     Ok(Row {
         workload: format!(
             "byte-level BPE training to vocab {VOCAB}, Tiny Shakespeare ×{REPEAT}, 11 MB"
         ),
         peer: "HF tokenizers BpeTrainer (ByteLevel)".to_string(),
-        ours,
-        theirs,
+        ours: measured.ours,
+        theirs: measured.theirs,
         goal: 0.5,
         agreement,
     })
@@ -86,35 +71,23 @@ fn unigram(bench: &Bench, notes: &mut Vec<String>) -> Result<Row> {
     let corpus = bench.root.join(CORPUS);
     let (ours_dir, spm_prefix) = (bench.scratch("unigram-til"), bench.scratch("unigram-spm"));
     let summary = bench.scratch("unigram-til.txt");
-    let (mut ours_peak, mut spm_peak) = (0f64, 0f64);
     let vocab = VOCAB.to_string();
-    let (ours, theirs) = alternate(
-        bench.runs,
-        || {
-            let args = [
-                OsStr::new("unigram"),
-                OsStr::new("train"),
-                OsStr::new("--corpus"),
-                corpus.as_os_str(),
-                OsStr::new("--vocab"),
-                OsStr::new(&vocab),
-                OsStr::new("--export"),
-                ours_dir.as_os_str(),
-            ];
-            bench.til(&args, &summary, &mut ours_peak)
-        },
-        || {
-            let line = capture(
-                Command::new(&bench.python)
-                    .arg(bench.root.join("tools/bench/spm_unigram.py"))
-                    .arg(&corpus)
-                    .arg(&vocab)
-                    .arg(&spm_prefix),
-            )?;
-            spm_peak = spm_peak.max(json_number(&line, "peak_kib")?);
-            json_number(&line, "ms")
-        },
-    )?;
+    let til_args = [
+        OsStr::new("unigram"),
+        OsStr::new("train"),
+        OsStr::new("--corpus"),
+        corpus.as_os_str(),
+        OsStr::new("--vocab"),
+        OsStr::new(&vocab),
+        OsStr::new("--export"),
+        ours_dir.as_os_str(),
+    ];
+    let peer_args = [
+        corpus.as_os_str(),
+        OsStr::new(&vocab),
+        spm_prefix.as_os_str(),
+    ];
+    let measured = bench.til_against(&til_args, &summary, "spm_unigram.py", &peer_args)?;
     let tokens = |model: &Path| -> Result<usize> {
         let ids = capture(
             Command::new(&bench.til)
@@ -129,14 +102,14 @@ fn unigram(bench: &Bench, notes: &mut Vec<String>) -> Result<Row> {
     notes.push(format!(
         "Unigram: both on one thread; peak memory: til {} (whole process), sentencepiece {} \
          (Python process after training)",
-        mib(ours_peak),
-        mib(spm_peak)
+        mib(measured.ours_peak),
+        mib(measured.peer_peak)
     ));
     Ok(Row {
         workload: format!("Unigram training to vocab {VOCAB}, Tiny Shakespeare 1.1 MB"),
         peer: "sentencepiece 0.2.1 (one thread)".to_string(),
-        ours,
-        theirs,
+        ours: measured.ours,
+        theirs: measured.theirs,
         goal: 1.0,
         agreement: Agreement::Close(format!(
             "corpus in tokens: ours {ours_tokens}, sentencepiece {spm_tokens} ({:.4}×)",

@@ -79,7 +79,8 @@ pub struct TokenDetail {
     pub piece: usize,
 }
 
-/// Two tokens join when their bytes together are a token, at that token's id (its rank + 256).
+/// Two tokens join when their bytes together are a token, at that token's merge rank (its id is
+/// the rank + 256).
 impl Joins for Gpt2Tokenizer {
     fn byte(&self, byte: u8) -> Option<u32> {
         Some(byte_id(byte))
@@ -87,7 +88,7 @@ impl Joins for Gpt2Tokenizer {
 
     fn join(&self, left: u32, right: u32, _: &[u8]) -> Option<(u32, u32)> {
         let made = *self.pairs.get(&pair_key(left, right))?;
-        Some((made, made))
+        Some((made - 256, made))
     }
 }
 
@@ -238,18 +239,27 @@ impl Gpt2Tokenizer {
     /// but for GPT-2 the loop ends in that same token (tested for every token).
     pub fn trace_merges(&self, bytes: &[u8]) -> Vec<MergeStep> {
         let mut steps = Vec::new();
-        let step = |m: Merged| MergeStep {
-            rank: m.rank - 256,
-            left: m.left,
-            right: m.right,
-            merged: m.made,
-            offset: m.left_at,
-        };
-        let mut scratch = merge::Scratch::default();
-        merge::merge(bytes, self, &mut scratch, &mut Vec::new(), |m| {
-            steps.push(step(m))
+        self.merges(bytes, &mut |m: Merged| {
+            steps.push(MergeStep {
+                rank: m.rank,
+                left: m.left,
+                right: m.right,
+                merged: m.made,
+                offset: m.left_at,
+            })
         });
         steps
+    }
+
+    /// The merge loop on `bytes`, each join told to `note`.
+    pub(super) fn merges(&self, bytes: &[u8], note: &mut dyn FnMut(Merged)) {
+        merge::merge(
+            bytes,
+            self,
+            &mut merge::Scratch::default(),
+            &mut Vec::new(),
+            note,
+        );
     }
 
     /// Bytes of an id that encode produced (always valid).

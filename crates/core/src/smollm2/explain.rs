@@ -5,8 +5,7 @@
 
 use super::{pretokenize, MergeBpe, Smollm2};
 use crate::gpt2::byte_table::printable;
-use crate::tokenizer::Tokenizer;
-use crate::why::{byte_level, chunk_of, Explain, Join, Why};
+use crate::why::{byte_level, joins, Explain, Why};
 
 const CUT: &str =
     "SmolLM2 cuts every digit apart, then GPT-2's pattern cuts out contractions, words, \
@@ -21,24 +20,11 @@ fn kept(bpe: &MergeBpe, bytes: &[u8]) -> String {
 
 impl Explain for Smollm2 {
     fn explain(&self, text: &str, token: usize) -> Option<Why> {
-        let spans: Vec<_> = self.encode(text).into_iter().map(|p| p.span).collect();
-        let chunk = chunk_of(pretokenize(text), &spans, token)?;
         let write = |bytes: &[u8]| kept(&self.bpe, bytes);
-        Some(byte_level(
-            text,
-            &spans,
-            token,
-            chunk,
-            CUT,
-            write,
-            |bytes| {
-                let mut joins = Vec::new();
-                self.bpe.merge(bytes, |m| joins.push(Join::of(m)));
-                let units = (0..bytes.len())
-                    .filter(|&at| self.bpe.has_byte(bytes[at]))
-                    .collect();
-                Ok((units, joins))
-            },
-        ))
+        let merges = |bytes: &[u8]| {
+            let units = (0..bytes.len()).filter(|&at| self.bpe.has_byte(bytes[at]));
+            Ok((units.collect(), joins(|note| self.bpe.merge(bytes, note))))
+        };
+        byte_level(self, text, token, pretokenize(text), CUT, write, merges)
     }
 }

@@ -85,7 +85,7 @@ impl MergeBpe {
     }
 
     /// The merges of a piece in order, each told to `note`.
-    pub(super) fn merge(&self, piece: &[u8], note: impl FnMut(Merged)) {
+    pub(super) fn merge(&self, piece: &[u8], note: &mut dyn FnMut(Merged)) {
         merge::merge(piece, self, &mut Scratch::default(), &mut Vec::new(), note);
     }
 }

@@ -74,7 +74,7 @@ impl RankBpe {
 
     /// The merges of a piece, lowest rank first, each told to `note` (a piece that is one token
     /// is looked up instead when encoding).
-    pub(super) fn merge(&self, piece: &[u8], note: impl FnMut(Merged)) {
+    pub(super) fn merge(&self, piece: &[u8], note: &mut dyn FnMut(Merged)) {
         merge::merge(piece, self, &mut Scratch::default(), &mut Vec::new(), note);
     }
 }

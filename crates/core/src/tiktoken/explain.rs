@@ -4,8 +4,7 @@
 
 use super::{Encoding, Pattern};
 use crate::gpt2::byte_table::printable;
-use crate::tokenizer::Tokenizer;
-use crate::why::{byte_level, chunk_of, Explain, Join, Story, Why};
+use crate::why::{byte_level, joins, Explain, Story, Why};
 
 /// How each encoding's pattern cuts a text, in a sentence.
 fn cut_of(pattern: Pattern) -> &'static str {
@@ -30,25 +29,24 @@ fn cut_of(pattern: Pattern) -> &'static str {
 
 impl Explain for Encoding {
     fn explain(&self, text: &str, token: usize) -> Option<Why> {
-        let spans: Vec<_> = self.encode(text).into_iter().map(|p| p.span).collect();
-        let chunk = chunk_of(self.pattern.pretokenize()(text), &spans, token)?;
-        Some(byte_level(
+        let merges = |bytes: &[u8]| match self.bpe.rank(bytes) {
+            Some(rank) => Err(Story::Whole {
+                id: rank + self.reserved,
+            }),
+            None => Ok((
+                (0..bytes.len()).collect(),
+                joins(|note| self.bpe.merge(bytes, note)),
+            )),
+        };
+        let chunks = self.pattern.pretokenize()(text);
+        byte_level(
+            self,
             text,
-            &spans,
             token,
-            chunk,
+            chunks,
             cut_of(self.pattern),
             printable,
-            |bytes| {
-                if let Some(rank) = self.bpe.rank(bytes) {
-                    return Err(Story::Whole {
-                        id: rank + self.reserved,
-                    });
-                }
-                let mut joins = Vec::new();
-                self.bpe.merge(bytes, |m| joins.push(Join::of(m)));
-                Ok(((0..bytes.len()).collect(), joins))
-            },
-        ))
+            merges,
+        )
     }
 }

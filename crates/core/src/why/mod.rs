@@ -20,6 +20,9 @@ pub mod replay;
 
 use std::ops::Range;
 
+use crate::byte_level::merge::Merged;
+use crate::tokenizer::Tokenizer;
+
 pub use anatomy::{anatomy, CharBytes};
 pub use replay::{replay, Join, Step};
 
@@ -112,7 +115,7 @@ pub trait Explain {
 /// The chunk of `chunks` (consecutive slices of a text, from its start) that holds token `token`
 /// of tokens covering `spans` (byte ranges in order): the chunk's range and the index of its
 /// first token.
-pub(crate) fn chunk_of<'a>(
+fn chunk_of<'a>(
     chunks: impl Iterator<Item = &'a str>,
     spans: &[Range<usize>],
     token: usize,
@@ -137,15 +140,18 @@ pub(crate) type ByteMerges = Result<(Vec<usize>, Vec<Join>), Story>;
 /// Why token `token` (of tokens covering `spans`) of a byte-level tokenizer is what it is, its
 /// chunk `chunk` holding tokens from `first` on, cut as `cut` says: `merges` traces the chunk's
 /// bytes (under [`LONGEST_TRACED`]), and `write` writes bytes as the vocabulary does.
-pub(crate) fn byte_level(
-    text: &str,
-    spans: &[Range<usize>],
+pub(crate) fn byte_level<'a>(
+    tokenizer: &impl Tokenizer,
+    text: &'a str,
     token: usize,
-    (chunk, first): (Range<usize>, usize),
+    chunks: impl Iterator<Item = &'a str>,
     cut: &'static str,
     write: impl Fn(&[u8]) -> String,
     merges: impl FnOnce(&[u8]) -> ByteMerges,
-) -> Why {
+) -> Option<Why> {
+    let spans: Vec<Range<usize>> = tokenizer.encode(text).into_iter().map(|p| p.span).collect();
+    let spans = &spans[..];
+    let (chunk, first) = chunk_of(chunks, spans, token)?;
     let bytes = text[chunk.clone()].as_bytes();
     let story = match bytes.len() > LONGEST_TRACED {
         true => Story::TooLong,
@@ -161,11 +167,18 @@ pub(crate) fn byte_level(
             Err(story) => story,
         },
     };
-    Why {
+    Some(Why {
         seen: write(bytes),
         cut,
         story,
         anatomy: anatomy(text, spans, token),
         chunk,
-    }
+    })
+}
+
+/// The joins of one chunk, as a merge loop tells them to `run`'s callback.
+pub(crate) fn joins(run: impl FnOnce(&mut dyn FnMut(Merged))) -> Vec<Join> {
+    let mut joins = Vec::new();
+    run(&mut |merged| joins.push(Join::of(merged)));
+    joins
 }
