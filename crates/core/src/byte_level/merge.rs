@@ -184,6 +184,11 @@ pub fn merge(
     }
 }
 
+/// The joins of `piece` in order, each told to `note`, without its tokens ("why this split").
+pub fn trace(piece: &[u8], joins: &impl Joins, note: &mut dyn FnMut(Merged)) {
+    merge(piece, joins, &mut Scratch::default(), &mut Vec::new(), note);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -239,7 +239,7 @@ impl Gpt2Tokenizer {
     /// but for GPT-2 the loop ends in that same token (tested for every token).
     pub fn trace_merges(&self, bytes: &[u8]) -> Vec<MergeStep> {
         let mut steps = Vec::new();
-        self.merges(bytes, &mut |m: Merged| {
+        merge::trace(bytes, self, &mut |m: Merged| {
             steps.push(MergeStep {
                 rank: m.rank,
                 left: m.left,
@@ -249,17 +249,6 @@ impl Gpt2Tokenizer {
             })
         });
         steps
-    }
-
-    /// The merge loop on `bytes`, each join told to `note`.
-    pub(super) fn merges(&self, bytes: &[u8], note: &mut dyn FnMut(Merged)) {
-        merge::merge(
-            bytes,
-            self,
-            &mut merge::Scratch::default(),
-            &mut Vec::new(),
-            note,
-        );
     }
 
     /// Bytes of an id that encode produced (always valid).

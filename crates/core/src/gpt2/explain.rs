@@ -4,6 +4,7 @@
 
 use super::byte_table::printable;
 use super::{pretokenize, Gpt2Tokenizer};
+use crate::byte_level::merge;
 use crate::why::{byte_level, joins, Explain, Why};
 
 const CUT: &str =
@@ -14,7 +15,7 @@ const CUT: &str =
 impl Explain for Gpt2Tokenizer {
     fn explain(&self, text: &str, token: usize) -> Option<Why> {
         let merges = |bytes: &[u8]| {
-            let joins = joins(|note| self.merges(bytes, note));
+            let joins = joins(|note| merge::trace(bytes, self, note));
             Ok(((0..bytes.len()).collect(), joins))
         };
         byte_level(self, text, token, pretokenize(text), CUT, printable, merges)

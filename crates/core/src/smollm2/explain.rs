@@ -4,6 +4,7 @@
 //! token for are left out of what is shown.
 
 use super::{pretokenize, MergeBpe, Smollm2};
+use crate::byte_level::merge;
 use crate::gpt2::byte_table::printable;
 use crate::why::{byte_level, joins, Explain, Why};
 
@@ -23,7 +24,10 @@ impl Explain for Smollm2 {
         let write = |bytes: &[u8]| kept(&self.bpe, bytes);
         let merges = |bytes: &[u8]| {
             let units = (0..bytes.len()).filter(|&at| self.bpe.has_byte(bytes[at]));
-            Ok((units.collect(), joins(|note| self.bpe.merge(bytes, note))))
+            Ok((
+                units.collect(),
+                joins(|note| merge::trace(bytes, &self.bpe, note)),
+            ))
         };
         byte_level(self, text, token, pretokenize(text), CUT, write, merges)
     }

@@ -8,7 +8,7 @@
 //! of planes 4–11). Leaves out: dropout, unknown tokens and byte fallback.
 
 use super::Smollm2Error;
-use crate::byte_level::merge::{self, Joins, Merged, Scratch};
+use crate::byte_level::merge::{self, Joins, Scratch};
 use crate::byte_level::TokenBytes;
 use crate::fxhash::FxHashMap;
 
@@ -82,11 +82,6 @@ impl MergeBpe {
     /// bytes only has none.
     pub fn encode_piece(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<(u32, usize)>) {
         merge::merge(piece, self, scratch, out, |_| {});
-    }
-
-    /// The merges of a piece in order, each told to `note`.
-    pub(super) fn merge(&self, piece: &[u8], note: &mut dyn FnMut(Merged)) {
-        merge::merge(piece, self, &mut Scratch::default(), &mut Vec::new(), note);
     }
 }
 

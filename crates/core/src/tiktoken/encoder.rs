@@ -7,7 +7,7 @@
 use super::rank_table::RankTable;
 use super::ranks;
 use super::TiktokenError;
-use crate::byte_level::merge::{self, Joins, Merged, Scratch};
+use crate::byte_level::merge::{self, Joins, Scratch};
 
 /// An encoding's ranks, ready to encode.
 #[derive(Clone, Debug)]
@@ -70,11 +70,5 @@ impl RankBpe {
             return;
         }
         merge::merge(piece, self, scratch, out, |_| {});
-    }
-
-    /// The merges of a piece, lowest rank first, each told to `note` (a piece that is one token
-    /// is looked up instead when encoding).
-    pub(super) fn merge(&self, piece: &[u8], note: &mut dyn FnMut(Merged)) {
-        merge::merge(piece, self, &mut Scratch::default(), &mut Vec::new(), note);
     }
 }

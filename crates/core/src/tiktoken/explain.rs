@@ -3,6 +3,7 @@
 //! merged lowest rank first ([`RankBpe`](super::RankBpe)'s own merge loop, traced).
 
 use super::{Encoding, Pattern};
+use crate::byte_level::merge;
 use crate::gpt2::byte_table::printable;
 use crate::why::{byte_level, joins, Explain, Story, Why};
 
@@ -35,7 +36,7 @@ impl Explain for Encoding {
             }),
             None => Ok((
                 (0..bytes.len()).collect(),
-                joins(|note| self.bpe.merge(bytes, note)),
+                joins(|note| merge::trace(bytes, &self.bpe, note)),
             )),
         };
         let chunks = self.pattern.pretokenize()(text);
