@@ -12,15 +12,21 @@
 //   - every other same-origin GET: network first, falling back to the cache, so a development server
 //     (`trunk serve`, including its /.well-known/trunk live-reload channel, which is left alone) always
 //     wins while it answers.
+//   - the lab worker's files (`lab_worker.js`, `lab_worker_bg.wasm`: Trunk does not hash them, and
+//     the page starts the worker before this worker controls it on a first visit, from a Blob the
+//     Resource Timing entries do not see): fetched with the shell, so a shell and its worker stay
+//     one build; served network first like any unhashed file.
 // Left out: background sync, push, and precaching assets the page never fetched (GloVe stays lazy).
 //
 // Bump VERSION when this file's caching rules change: activation deletes every other version's cache.
-const VERSION = 'til-v2';
+const VERSION = 'til-v3';
 const CACHE = `${VERSION}-app`;
 /// Trunk's content-hashed output: `transformer-input-lab-db613e06d9b56a19_bg.wasm`, `style-….css`.
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 /// The cache key of the app shell: the scope's root, which serves index.html.
 const SHELL = new URL('./', self.registration.scope).href;
+/// The lab worker's unhashed files, kept with the shell they belong to.
+const WORKER_FILES = ['lab_worker.js', 'lab_worker_bg.wasm'].map((file) => new URL(file, SHELL).href);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precacheShell().then(() => self.skipWaiting()));
@@ -67,7 +73,8 @@ async function precacheShell() {
   await keepShell(cache, response);
 }
 
-/// Stores index.html and the hashed files it names, and removes hashed files of earlier builds.
+/// Stores index.html, the hashed files it names and, for a new build, the worker's files; removes
+/// hashed files of earlier builds.
 async function keepShell(cache, response) {
   const html = await response.clone().text();
   await cache.put(SHELL, response);
@@ -77,6 +84,9 @@ async function keepShell(cache, response) {
       .filter((url) => cacheable(url) && HASHED.test(url.pathname))
       .map((url) => url.href),
   );
+  // A hashed name not kept yet means a new build: its worker files are new too.
+  const kept = await Promise.all([...named, ...WORKER_FILES].map((url) => cache.match(url)));
+  if (kept.some((response) => !response)) await refresh(cache, WORKER_FILES);
   await cacheMissing([...named]);
   for (const request of await cache.keys()) {
     const url = new URL(request.url);
@@ -100,6 +110,18 @@ async function cacheMissing(urls) {
       if (response.ok) await cache.put(url.href, response);
     } catch {
       // Offline or gone: the next visit tries again.
+    }
+  }
+}
+
+/// Stores fresh copies of `urls`, keeping the old copies of any the network does not give.
+async function refresh(cache, urls) {
+  for (const url of urls) {
+    try {
+      const response = await fetch(url, { cache: 'no-store' });
+      if (response.ok) await cache.put(url, response);
+    } catch {
+      // Offline: the copies already kept stay.
     }
   }
 }

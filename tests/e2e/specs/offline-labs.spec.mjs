@@ -1,6 +1,7 @@
 // After one visit the page works offline: the service worker (assets/sw.js) has kept the app
 // shell, the wasm, js and css, and the assets the labs fetched (GPT-2's merges, the lazily loaded
-// GloVe vectors), so a reload with the network off still runs all three labs.
+// GloVe vectors) and the lab worker's script and wasm (started before the service worker took
+// control, so kept with the shell), so a reload with the network off still runs all three labs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
@@ -24,7 +25,7 @@ test('a reload with the network off still runs every lab', async (t) => {
   // 1. The first visit, online: the worker takes control and the labs load their assets.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   for (const slug of LABS) await openLoaded(page, slug);
-  const needed = [/^\/$/, /_bg\.wasm$/, /^\/transformer-input-lab-[0-9a-f]+\.js$/, /^\/style-[0-9a-f]+\.css$/, /^\/gpt2\/merges\.bin$/, /^\/glove\/vectors\.bin$/];
+  const needed = [/^\/$/, /_bg\.wasm$/, /^\/transformer-input-lab-[0-9a-f]+\.js$/, /^\/style-[0-9a-f]+\.css$/, /^\/gpt2\/merges\.bin$/, /^\/glove\/vectors\.bin$/, /^\/lab_worker\.js$/, /^\/lab_worker_bg\.wasm$/];
   await page.waitForFunction(
     async (sources) => {
       const paths = [];
