@@ -82,7 +82,7 @@ pub fn App() -> impl IntoView {
                             aria-current=move || (shown.get() == lab).then_some("page")>{lab.title()}</a>
                     }).collect_view()}
                 </nav>
-                <ComputeBadge/>
+                <ComputeBadge shown=shown.into()/>
                 <SettingsMenu help=help/>
             </div>
         </header>

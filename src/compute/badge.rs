@@ -1,14 +1,19 @@
 //! The compute badge in the header: which backend runs the maths ("WebGPU" or "CPU", with the adapter
-//! or the reason in its tooltip), the last kernel's time and the notice after a fallback; and the
+//! or the reason in its tooltip), the time of the last kernel the lab on show ran (silent until it
+//! runs one) and the notice after a fallback; and the
 //! "force CPU" and "force WebGPU" switches with each kernel's timed choice, which the settings menu
 //! holds. Leaves out: choosing the backend (`Compute`, choice.rs).
 
 use leptos::prelude::*;
 
 use super::{label, Compute, GpuStatus};
+use crate::lab::Lab;
 
 #[component]
-pub fn ComputeBadge() -> impl IntoView {
+pub fn ComputeBadge(
+    /// The lab on show: the badge speaks of its kernels only.
+    shown: Signal<Lab>,
+) -> impl IntoView {
     let compute = Compute::expect();
     let status = compute.status;
     let tooltip = move || match status.get() {
@@ -19,14 +24,24 @@ pub fn ComputeBadge() -> impl IntoView {
             format!("The WebGPU device was lost ({why}); the maths runs on the CPU")
         }
     };
-    let time = move || match compute.last.get() {
-        Some(last) => format!(
-            "{}: {:.2} ms on {}",
-            last.kernel,
-            last.millis,
-            label(last.backend)
-        ),
-        None => "no kernel run yet".to_string(),
+    // Only what the reader's lab on show (or the speed check) ran: another lab's work at start-up
+    // is not news here.
+    let time = move || {
+        let shown = shown.get();
+        compute.last.with(|all| {
+            all.iter()
+                .rev()
+                .find(|time| time.kernel.lab.is_none_or(|lab| lab == shown))
+                .map(|last| {
+                    format!(
+                        "{}: {} on {}",
+                        last.kernel.name,
+                        duration(last.millis),
+                        label(last.backend)
+                    )
+                })
+                .unwrap_or_default()
+        })
     };
     view! {
         <div class="compute-badge" aria-label="Compute backend">
@@ -34,11 +49,20 @@ pub fn ComputeBadge() -> impl IntoView {
                 data-settled=move || (status.get() != GpuStatus::Probing).to_string()>
                 {crate::dynamic::dynamic(move || label(compute.active()))}
             </span>
-            <span class="muted" data-testid="compute-time" data-pending=move || compute.pending.get().to_string()>{time}</span>
+            <span class="muted" data-testid="compute-time" title=time data-pending=move || compute.pending.get().to_string()>{time}</span>
             {crate::dynamic::dynamic(move || (compute.notice.get().is_some()).then(|| view! {
                 <span class="notice" role="alert" data-testid="compute-notice">{crate::dynamic::dynamic(move || compute.notice.get())}</span>
             }))}
         </div>
+    }
+}
+
+/// A kernel's time as a reader says it: "0.42 ms", or "under 0.01 ms" where the clock saw nothing.
+fn duration(millis: f64) -> String {
+    if millis < 0.005 {
+        "under 0.01 ms".to_string()
+    } else {
+        format!("{millis:.2} ms")
     }
 }
 

@@ -12,6 +12,7 @@
 //! fallback loses nothing. Leaves out: the kernels (crates/compute) and what each lab shows.
 
 mod badge;
+mod kernel;
 mod page_clock;
 mod speed;
 
@@ -30,7 +31,7 @@ use til_core::embed::EmbeddingTable;
 use crate::browser::now_ms;
 
 pub use badge::{ComputeBadge, ForceBackend};
-pub use page_clock::BENCHMARK;
+pub use kernel::Kernel;
 pub use speed::SpeedCheck;
 pub use til_compute::choice::label;
 
@@ -53,10 +54,10 @@ pub enum GpuStatus {
     Lost(String),
 }
 
-/// The last kernel call: which, where, and how long it took (upload and readback included).
+/// A kernel call: which, where, and how long it took (upload and readback included).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct KernelTime {
-    pub kernel: &'static str,
+    pub kernel: Kernel,
     pub backend: BackendKind,
     pub millis: f64,
 }
@@ -75,7 +76,8 @@ pub struct Compute {
     pub force_gpu: RwSignal<bool>,
     /// Each kernel's backend as its first call's timing chose it.
     pub choices: RwSignal<Vec<Choice>>,
-    pub last: RwSignal<Option<KernelTime>>,
+    /// The last call of each lab's kernels (and of the speed check's), latest last.
+    pub last: RwSignal<Vec<KernelTime>>,
     /// Kernel calls under way (the badge shows it, so tests can wait for results to settle).
     pub pending: RwSignal<usize>,
     pub notice: RwSignal<Option<String>>,
@@ -91,7 +93,7 @@ impl Compute {
             force_cpu: RwSignal::new(false),
             force_gpu: RwSignal::new(false),
             choices: RwSignal::new(Vec::new()),
-            last: RwSignal::new(None),
+            last: RwSignal::new(Vec::new()),
             pending: RwSignal::new(0),
             notice: RwSignal::new(None),
         };
@@ -177,7 +179,7 @@ impl Compute {
     /// this call does, and the notice says which result came from the CPU.
     pub async fn run<T: 'static>(
         &self,
-        kernel: &'static str,
+        kernel: Kernel,
         job: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
     ) -> Result<T, ComputeError> {
         self.pending.update(|n| *n += 1);
@@ -194,12 +196,12 @@ impl Compute {
 
     async fn run_erased<'j>(
         &self,
-        kernel: &'static str,
+        kernel: Kernel,
         job: &dyn Fn(Rc<Backend>) -> Erased<'j>,
     ) -> Result<Box<dyn Any>, ComputeError> {
         let cpu = || Rc::new(Backend::Cpu);
         if let Some(gpu) = self.gpu() {
-            let chosen = self.chosen(kernel);
+            let chosen = self.chosen(kernel.name);
             let result = match (self.force_gpu.get_untracked(), chosen) {
                 (false, Some(BackendKind::Cpu)) => None,
                 (false, None) => {
@@ -208,7 +210,7 @@ impl Compute {
                         BackendKind::Cpu => job(cpu()),
                     };
                     let clock = page_clock::Timer::start();
-                    match time_both(&clock, kernel, page_clock::BUDGET_MS, on).await {
+                    match time_both(&clock, kernel.name, page_clock::BUDGET_MS, on).await {
                         Ok(timed) => {
                             let (backend, millis) = (timed.choice.backend, timed.millis());
                             let choice = timed.choice.clone();
@@ -216,7 +218,7 @@ impl Compute {
                             // Two first calls at once (two views asking for the same kernel) time it
                             // twice; the first to finish is kept.
                             self.choices.update(|all| {
-                                if all.iter().all(|c| c.kernel != kernel) {
+                                if all.iter().all(|c| c.kernel != kernel.name) {
                                     all.push(choice)
                                 }
                             });
@@ -243,7 +245,8 @@ impl Compute {
                 }
                 Some(Err(error)) => {
                     self.notice.set(Some(format!(
-                        "WebGPU could not run {kernel} ({error}): this result is from the CPU"
+                        "WebGPU could not run {} ({error}): this result is from the CPU",
+                        kernel.name
                     )));
                 }
                 None => {}
@@ -266,7 +269,7 @@ impl Compute {
     /// choice, or a switch. The CPU when there is no GPU, or the probe failed there.
     pub async fn backend_by_probe<T: 'static>(
         &self,
-        kernel: &'static str,
+        kernel: Kernel,
         probe: impl AsyncFn(&Backend) -> Result<T, ComputeError>,
     ) -> BackendKind {
         if self.gpu().is_none() {
@@ -276,7 +279,7 @@ impl Compute {
         match (self.gpu(), self.force_gpu.get_untracked()) {
             (None, _) => BackendKind::Cpu,
             (Some(_), true) => BackendKind::Gpu,
-            (Some(_), false) if probed => self.chosen(kernel).unwrap_or(BackendKind::Cpu),
+            (Some(_), false) if probed => self.chosen(kernel.name).unwrap_or(BackendKind::Cpu),
             (Some(_), false) => BackendKind::Cpu,
         }
     }
@@ -297,11 +300,14 @@ impl Compute {
         )
     }
 
-    fn record(&self, kernel: &'static str, backend: BackendKind, millis: f64) {
-        self.last.set(Some(KernelTime {
-            kernel,
-            backend,
-            millis,
-        }));
+    fn record(&self, kernel: Kernel, backend: BackendKind, millis: f64) {
+        self.last.update(|all| {
+            all.retain(|time| time.kernel.lab != kernel.lab);
+            all.push(KernelTime {
+                kernel,
+                backend,
+                millis,
+            });
+        });
     }
 }

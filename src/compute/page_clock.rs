@@ -10,9 +10,6 @@ use til_compute::speed::Clock;
 
 use crate::browser::{now_ms, yield_to_event_loop};
 
-/// The analogy benchmark's kernel name.
-pub const BENCHMARK: &str = "analogy benchmark";
-
 /// Timed runs stop once a side has spent this long (the first use must stay quick).
 pub const BUDGET_MS: f64 = 100.0;
 

@@ -14,7 +14,7 @@ use til_compute::speed::{self, Clock, Measure, BENCHMARK_VOCAB, PAGE_SIZES};
 use til_compute::{Backend, BackendKind};
 use til_core::embed::benchmark::QuestionSet;
 
-use super::Compute;
+use super::{Compute, Kernel};
 use crate::assets::glove::vectors;
 use crate::assets::{self, urls};
 use crate::browser::{now_ms, yield_to_event_loop};
@@ -98,10 +98,10 @@ async fn measure(compute: Compute, results: RwSignal<Vec<Measure>>) -> Result<()
         QuestionSet::parse(&text, &table, BENCHMARK_VOCAB).map_err(|e| e.to_string())?;
     let report = |m: Measure| {
         if let Some(ms) = m.cpu_ms {
-            compute.record(m.kernel, BackendKind::Cpu, ms);
+            compute.record(Kernel::speed_check(m.kernel), BackendKind::Cpu, ms);
         }
         if let Some(ms) = m.gpu_ms {
-            compute.record(m.kernel, BackendKind::Gpu, ms);
+            compute.record(Kernel::speed_check(m.kernel), BackendKind::Gpu, ms);
         }
         results.update(|r| r.push(m));
     };

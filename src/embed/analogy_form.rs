@@ -7,7 +7,7 @@ use til_core::embed::{Analogy, Candidate, EmbedError, Method};
 
 use super::state::{EmbedState, PRESETS};
 use crate::browser::now_ms;
-use crate::compute::Compute;
+use crate::compute::{Compute, Kernel};
 
 /// Candidates listed.
 const ANSWERS: usize = 10;
@@ -50,7 +50,7 @@ pub fn AnalogyPanel(lab: EmbedState) -> impl IntoView {
         let started = now_ms();
         let vectors = compute.vectors(&table);
         let candidates = compute
-            .run("analogy", async |b| {
+            .run(Kernel::ANALOGY, async |b| {
                 b.analogy(&vectors, question, method, ANSWERS, include, rows)
                     .await
             })

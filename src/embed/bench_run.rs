@@ -15,7 +15,7 @@ use super::bench_shares::{worker_count, Shares};
 use super::state::{BenchResult, BenchState, EmbedState, BENCHMARK_VOCAB};
 use crate::assets::{self, urls};
 use crate::browser::now_ms;
-use crate::compute::{Compute, BENCHMARK};
+use crate::compute::{Compute, Kernel};
 
 /// Questions in the call timed on both backends: few, because its CPU side runs on the main thread.
 const PROBE_QUESTIONS: usize = 4;
@@ -78,7 +78,10 @@ async fn backend(
     let probe = &section.questions[..section.questions.len().min(PROBE_QUESTIONS)];
     let vectors = compute.vectors(table);
     compute
-        .backend_by_probe(BENCHMARK, answers(&vectors, probe, method, set.vocab))
+        .backend_by_probe(
+            Kernel::BENCHMARK,
+            answers(&vectors, probe, method, set.vocab),
+        )
         .await
 }
 
@@ -106,7 +109,7 @@ async fn on_gpu(
     for section in &set.sections {
         let batch = compute
             .run(
-                BENCHMARK,
+                Kernel::BENCHMARK,
                 answers(&vectors, &section.questions, method, set.vocab),
             )
             .await

@@ -13,7 +13,7 @@ use super::csv_export::NeighboursCsv;
 use super::found::Found;
 use super::state::EmbedState;
 use crate::browser::now_ms;
-use crate::compute::Compute;
+use crate::compute::{Compute, Kernel};
 
 /// How many completions the search box offers.
 const COMPLETIONS: usize = 8;
@@ -48,7 +48,7 @@ pub fn search(lab: EmbedState) -> Memo<Option<Result<Found, EmbedError>>> {
             exclude: &[id],
         }];
         let found = compute
-            .run("neighbours", async |b| {
+            .run(Kernel::NEIGHBOURS, async |b| {
                 b.nearest(&vectors, &queries, k, table.rows(), keep.as_deref())
                     .await
             })

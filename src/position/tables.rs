@@ -11,7 +11,7 @@ use til_core::posenc::PositionTable;
 
 use super::format::{fixed4_list, frequency};
 use super::state::{PositionState, LEARNED_SEED, MATRIX_POSITIONS};
-use crate::compute::Compute;
+use crate::compute::{Compute, Kernel};
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
 use crate::widgets::plot::media::Palette;
 
@@ -47,7 +47,9 @@ pub fn Tables(lab: PositionState, palette: Memo<Palette>) -> impl IntoView {
             move || Some((table.get()?, matrix_size())),
             async |compute, (table, n)| {
                 compute
-                    .run("PE dot matrix", async |b| b.pe_dot_matrix(&table, n).await)
+                    .run(Kernel::POSITION_DOTS, async |b| {
+                        b.pe_dot_matrix(&table, n).await
+                    })
                     .await
                     .ok()
                     .map(Arc::new)

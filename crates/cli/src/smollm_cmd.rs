@@ -79,11 +79,12 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     let ids = match (given.optional::<String>("--ids", "ids")?, text) {
         (Some(_), Some(_)) => return Err(usage("give --ids or TEXT, not both")),
         (Some(ids), None) => parse_ids(ids.as_bytes(), &format!("0..={}", vocab - 1))?,
-        (None, Some(text)) => {
-            Smollm2::from_asset(crate::shipped::asset(&til_core::registry::SMOLLM2))
-                .map_err(failed)?
-                .encode_ids(text)
-        }
+        (None, Some(text)) => Smollm2::from_asset(
+            til_core::registry::SMOLLM2.name,
+            crate::shipped::asset(&til_core::registry::SMOLLM2),
+        )
+        .map_err(failed)?
+        .encode_ids(text),
         (None, None) => return Err(usage("give --ids \"ID ...\" or a TEXT")),
     };
     if ids.is_empty() {

@@ -111,7 +111,7 @@ fn check(gpu: &Backend, attention: &Arc<FirstAttention>, ids: &[u32], what: &str
 fn the_first_layers_logits_match_the_f64_core() {
     let gpu = gpu();
     let attention = attention();
-    let tokenizer = Smollm2::from_asset(TOKENIZER).unwrap();
+    let tokenizer = Smollm2::from_asset(til_core::registry::SMOLLM2.name, TOKENIZER).unwrap();
     let ids: Vec<u32> = tokenizer
         .encode("The dog bit the man, and then the man bit the dog in 2024.")
         .iter()

@@ -100,7 +100,7 @@ impl Entry {
                 Ok(Box::new(Encoding::new(self.name, pattern, ranks)))
             }
             Format::SentencePieceModel => boxed(sentencepiece::from_asset(bytes, self.name)),
-            Format::Smollm2Merges => boxed(Smollm2::from_asset(bytes)),
+            Format::Smollm2Merges => boxed(Smollm2::from_asset(self.name, bytes)),
         }
     }
 }

@@ -184,7 +184,11 @@ fn gpt2_merge_of_rank_r_makes_token_256_plus_r() {
 
 #[test]
 fn smollm2_stories_end_in_its_tokens() {
-    let smollm2 = Smollm2::from_asset(&asset("smollm2/smollm2.bin")).expect("SmolLM2");
+    let smollm2 = Smollm2::from_asset(
+        til_core::registry::SMOLLM2.name,
+        &asset("smollm2/smollm2.bin"),
+    )
+    .expect("SmolLM2");
     // Its ranks index the merge list, checked against the GGUF's in the page's spec.
     check_all(
         &smollm2,

@@ -155,7 +155,8 @@ fn mistral_v1_gives_every_text_back_with_lower_blocks_as_spaces() {
 #[test]
 fn smollm2_gives_every_text_back_but_the_bytes_it_has_no_token_for() {
     let asset = include_bytes!("../../../assets/smollm2/smollm2.bin");
-    let model = Smollm2::from_asset(asset).expect("the committed asset loads");
+    let model = Smollm2::from_asset(til_core::registry::SMOLLM2.name, asset)
+        .expect("the committed asset loads");
     // Six control characters, and the lead bytes of planes 4–11 (their other bytes stay and
     // decode as U+FFFD), as Hugging Face tokenizers drops them.
     let dropped = |b: &u8| [0x04, 0x06, 0x13, 0x14, 0x16, 0x1D, 0xF1, 0xF2].contains(b);

@@ -16,7 +16,7 @@ use crate::assets::status::AssetStatus;
 use crate::assets::Load;
 use crate::async_derived::async_derived;
 use crate::browser::now_ms;
-use crate::compute::Compute;
+use crate::compute::{Compute, Kernel};
 use crate::embed::found::Found;
 
 /// MiniLM's neighbours of one row.
@@ -71,7 +71,7 @@ pub fn MiniLmNeighbours(
             let vectors = compute.vectors(&table);
             let queries = [Query::row(&table, &id)];
             let found = compute
-                .run("MiniLM neighbours", async |b| {
+                .run(Kernel::MINILM_NEIGHBOURS, async |b| {
                     b.nearest(&vectors, &queries, k, table.rows(), None).await
                 })
                 .await

@@ -1,4 +1,6 @@
-//! The training form: preset, corpus text, its format, number of merges, tie rule, Train.
+//! The training form: preset, corpus text, its format, number of merges, tie rule, Train, folded
+//! into a one-line summary (the lab opens on the walkthrough, not on a form); the run's progress,
+//! errors and notices stay outside the fold, so they show whether it is open or not.
 use leptos::prelude::*;
 use til_core::bpe::TieRule;
 
@@ -27,11 +29,36 @@ pub fn CorpusForm(lab: WalkthroughState) -> impl IntoView {
             ))
         })
     };
+    let corpus_line = move || {
+        let corpus = match (
+            lab.corpus_file.with(|f| f.as_ref().map(|f| f.name())),
+            presets::by_id(lab.preset.get()),
+        ) {
+            (Some(file), _) => file,
+            (None, Some(preset)) => preset.short_label().to_string(),
+            (None, None) => "your own text".to_string(),
+        };
+        format!("Corpus: {corpus}")
+    };
+    let counts_line = move || {
+        format!(
+            " · {} merges · {} ties",
+            lab.merges_wanted.get(),
+            lab.tie_rule.get().name()
+        )
+    };
     view! {
         <form class="corpus-form" on:submit=move |ev| {
             ev.prevent_default();
             training::start(lab);
         }>
+            <details data-testid="corpus-settings">
+            <summary data-testid="corpus-summary">
+                <span>{corpus_line}</span>
+                <span class="settings-format">{move || format!(" · {}", lab.format.get().label())}</span>
+                <span>{counts_line}</span>
+                <span class="change">" change"</span>
+            </summary>
             <label>
                 "Corpus "
                 <select
@@ -88,14 +115,15 @@ pub fn CorpusForm(lab: WalkthroughState) -> impl IntoView {
                 <button type="submit" data-testid="bpe-train" disabled=move || lab.progress.get().is_some()>"Train"</button>
             </div>
             <p class="muted">{crate::dynamic::dynamic(move || lab.tie_rule.get().description())}</p>
+            <p class="muted" data-testid="bpe-run-stats">{crate::dynamic::dynamic(move || lab.run_stats.get().map(|r| format!(
+                "Last run: {} merges in {:.0} ms; its step-by-step trace holds {}.",
+                r.merges, r.millis, human_bytes(r.trace_bytes))))}</p>
+            </details>
             <ProgressBar
                 progress=lab.progress.into()
                 label="Merging"
                 on_cancel=Callback::new(move |_| lab.cancel_requested.set(true))
             />
-            <p class="muted" data-testid="bpe-run-stats">{crate::dynamic::dynamic(move || lab.run_stats.get().map(|r| format!(
-                "Last run: {} merges in {:.0} ms; its step-by-step trace holds {}.",
-                r.merges, r.millis, human_bytes(r.trace_bytes))))}</p>
             {crate::dynamic::dynamic(move || (lab.error.get().is_some()).then(|| view! {
                 <p class="error" role="alert" data-testid="bpe-error">{crate::dynamic::dynamic(move || lab.error.get())}</p>
             }))}

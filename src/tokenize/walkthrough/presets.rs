@@ -39,6 +39,17 @@ pub const SHAKESPEARE: Preset = Preset {
 
 pub const ALL: [Preset; 2] = [SEED, SHAKESPEARE];
 
+impl Preset {
+    /// The label up to its first colon or parenthesis, for the folded settings' line.
+    pub fn short_label(&self) -> &'static str {
+        self.label
+            .split([':', '('])
+            .next()
+            .unwrap_or(self.label)
+            .trim_end()
+    }
+}
+
 pub fn by_id(id: &str) -> Option<Preset> {
     ALL.into_iter().find(|p| p.id == id)
 }

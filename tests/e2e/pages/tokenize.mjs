@@ -2,6 +2,21 @@
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
 
+/**
+ * The corpus settings' control `testid`, with the settings opened first: the lab opens on its
+ * walkthrough, the settings folded into one line under it.
+ */
+export async function corpusSetting(page, testid) {
+  await openCorpusSettings(page);
+  return page.getByTestId(testid);
+}
+
+/** Unfolds the corpus settings, if folded. */
+export async function openCorpusSettings(page) {
+  const settings = page.getByTestId('corpus-settings');
+  if ((await settings.getAttribute('open')) === null) await page.getByTestId('corpus-summary').click();
+}
+
 /** Resolves once the step label reads "step K / N" (either part may be omitted: `/ 10`). */
 export const atStep = (page, text) => page.getByTestId('bpe-step-label').filter({ hasText: text }).waitFor();
 
@@ -10,7 +25,7 @@ export const seedReady = (page) => atStep(page, '/ 10');
 
 /** Selects the Tiny Shakespeare preset and waits until its 1.1 MB corpus fills the editor. */
 export async function loadShakespeare(page) {
-  await page.getByTestId('bpe-preset').selectOption('tinyshakespeare');
+  await (await corpusSetting(page, 'bpe-preset')).selectOption('tinyshakespeare');
   await page.waitForFunction(() => document.querySelector('[data-testid="bpe-corpus"]').value.length > 1e6);
 }
 
@@ -31,7 +46,7 @@ export async function withShakespeare(t) {
 
 /** Types a merge count the way a person does (the field commits on change). */
 export async function setMerges(page, n) {
-  const field = page.getByTestId('bpe-merges-count');
+  const field = await corpusSetting(page, 'bpe-merges-count');
   await field.fill(String(n));
   await field.dispatchEvent('change');
 }

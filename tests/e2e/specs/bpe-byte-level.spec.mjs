@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady, setMerges, shownMerges } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady, setMerges, shownMerges } from '../pages/tokenize.mjs';
 import { zooScript } from '../pages/zoo.mjs';
 import { download } from './link-lab.mjs';
 
@@ -30,11 +30,11 @@ async function trainOnCorpus(page, dir, pattern, merges) {
     .map((f) => readFileSync(join(folder, f), 'utf8')).join('');
   const corpusFile = join(dir, 'corpus.txt');
   writeFileSync(corpusFile, corpus, 'utf8');
-  await page.getByTestId('bpe-corpus').fill(corpus);
-  await page.getByTestId('bpe-format').selectOption(`bytes-${pattern}`);
-  await page.getByTestId('bpe-tie-rule').selectOption('smallest-id');
+  await (await corpusSetting(page, 'bpe-corpus')).fill(corpus);
+  await (await corpusSetting(page, 'bpe-format')).selectOption(`bytes-${pattern}`);
+  await (await corpusSetting(page, 'bpe-tie-rule')).selectOption('smallest-id');
   await setMerges(page, merges);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   await atStep(page, `/ ${merges}`);
   await page.getByTestId('bpe-scrubber').fill(String(merges));
   await atStep(page, `step ${merges} / ${merges}`);

@@ -1,12 +1,12 @@
 // Cancel stops a long run and keeps every merge finished so far.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atStep, setMerges, withShakespeare } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, setMerges, withShakespeare } from '../pages/tokenize.mjs';
 
 test('cancel keeps the last complete state', async (t) => {
   const { app, page } = await withShakespeare(t);
   await setMerges(page, 50000);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   // Cancel once the first merges are in: a fixed wait raced the run, which on a fast machine ran
   // out of pairs (all of Tiny Shakespeare's words merged whole) before the click.
   await page.getByTestId('progress').filter({ hasText: /: [1-9]\d* \/ 50000/ }).waitFor();

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
-import { atStep, seedReady, setMerges, shownMerges } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady, setMerges, shownMerges } from '../pages/tokenize.mjs';
 import { zooScript } from '../pages/zoo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -29,15 +29,15 @@ test('a corpus file is read in pieces with progress and trains to BpeTrainer\'s 
   writeFileSync(corpusFile, readFileSync(join(ROOT, 'assets', 'tinyshakespeare.txt'), 'utf8').repeat(REPEAT), 'utf8');
 
   // 1. Open it: the box stays empty, the summary names the file and its size.
-  await page.getByTestId('bpe-corpus-file').setInputFiles(corpusFile);
+  await (await corpusSetting(page, 'bpe-corpus-file')).setInputFiles(corpusFile);
   assert.match(await page.getByTestId('bpe-corpus-file-summary').innerText(), /^shakespeare-x10\.txt: 11\.2 MB, read from the file/);
   assert.equal(await page.getByTestId('bpe-corpus').inputValue(), '');
 
   // 2. Cancel while it is read: nothing trained, and the page says so.
-  await page.getByTestId('bpe-format').selectOption('bytes-gpt2');
-  await page.getByTestId('bpe-tie-rule').selectOption('smallest-id');
+  await (await corpusSetting(page, 'bpe-format')).selectOption('bytes-gpt2');
+  await (await corpusSetting(page, 'bpe-tie-rule')).selectOption('smallest-id');
   await setMerges(page, MERGES);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   await page.getByTestId('bpe-file-progress').waitFor();
   await page.getByTestId('progress-cancel').click();
   await page.getByTestId('bpe-notice').filter({ hasText: 'Cancelled while reading the file: nothing was trained.' }).waitFor();
@@ -45,7 +45,7 @@ test('a corpus file is read in pieces with progress and trains to BpeTrainer\'s 
 
   // 3. Train: the progress bar counts megabytes, then the merges are BpeTrainer's.
   await watchLongTasks(page);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   const progress = page.getByTestId('bpe-file-progress');
   await progress.waitFor();
   assert.equal(Number(await progress.getAttribute('max')), 11_153_940);
@@ -62,7 +62,7 @@ test('a corpus file is read in pieces with progress and trains to BpeTrainer\'s 
   // 4. Unigram trains on the box's text and says so; a preset puts the file away.
   await page.getByTestId('unigram-train').click();
   await page.getByTestId('unigram-status').filter({ hasText: 'a file is open there' }).waitFor();
-  await page.getByTestId('bpe-preset').selectOption('seed');
+  await (await corpusSetting(page, 'bpe-preset')).selectOption('seed');
   assert.equal(await page.getByTestId('bpe-corpus-file-summary').innerText(), '');
   app.assertNoErrors();
 });

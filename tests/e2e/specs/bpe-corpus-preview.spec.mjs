@@ -3,13 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { seedReady, loadShakespeare } from '../pages/tokenize.mjs';
+import { corpusSetting, loadShakespeare, seedReady } from '../pages/tokenize.mjs';
 
 test('corpus: long ones open as a preview, short ones in the box', async (t) => {
   const app = await launch();
   t.after(() => app.close());
   const { page } = app;
-  const box = page.getByTestId('bpe-corpus');
+  const box = await corpusSetting(page, 'bpe-corpus');
   const preview = page.getByTestId('bpe-corpus-preview');
   const edit = page.getByTestId('bpe-corpus-edit');
   await seedReady(page);
@@ -35,7 +35,7 @@ test('corpus: long ones open as a preview, short ones in the box', async (t) => 
   assert.equal(await edit.getAttribute('aria-expanded'), 'false');
 
   // 3. Back to the seed: the box again.
-  await page.getByTestId('bpe-preset').selectOption('seed');
+  await (await corpusSetting(page, 'bpe-preset')).selectOption('seed');
   await box.waitFor({ state: 'visible' });
   assert.equal(await preview.count(), 0);
   app.assertNoErrors();

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady, setMerges } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady, setMerges } from '../pages/tokenize.mjs';
 
 const WORDS = ['<img src=x onerror=window.__pwned=1>', '<b>bold</b>', 'a&amp;b', '"q\'uote"'];
 
@@ -13,10 +13,10 @@ test('a corpus of markup is shown as text in every list', async (t) => {
   t.after(() => app.close());
   const { page } = app;
   await seedReady(page);
-  await page.getByTestId('bpe-format').selectOption('text');
-  await page.getByTestId('bpe-corpus').fill(Array(5).fill(WORDS.join(' ')).join('\n'));
+  await (await corpusSetting(page, 'bpe-format')).selectOption('text');
+  await (await corpusSetting(page, 'bpe-corpus')).fill(Array(5).fill(WORDS.join(' ')).join('\n'));
   await setMerges(page, 40);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   // The seed walkthrough also reads "step 0 / …": wait for this corpus's words, not just the label.
   await page.getByTestId('bpe-words').filter({ hasText: 'src=x' }).waitFor();
   await atStep(page, 'step 0 / ');

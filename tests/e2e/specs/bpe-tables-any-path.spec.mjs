@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady, setMerges } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady, setMerges } from '../pages/tokenize.mjs';
 
 const MERGES = 30;
 const tables = (page) =>
@@ -20,10 +20,10 @@ test('tables read the same at a position reached by steps, back steps or a jump'
   const words = ['lower', 'newest', 'widest', 'slower', 'lowest', 'newer', 'wider', 'low', 'new', 'west', 'tower', 'toes',
     'sweeter', 'tenderest', 'wonders', 'snowiest', 'lenders', 'slenderest'];
   const corpus = words.map((w, i) => `${w} ${words.length - i}`).join('\n');
-  await page.getByTestId('bpe-corpus').fill(corpus);
-  await page.getByTestId('bpe-format').selectOption('counts');
+  await (await corpusSetting(page, 'bpe-corpus')).fill(corpus);
+  await (await corpusSetting(page, 'bpe-format')).selectOption('counts');
   await setMerges(page, MERGES);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   await atStep(page, `step 0 / ${MERGES}`);
 
   // 1. One step at a time, forward to the end.

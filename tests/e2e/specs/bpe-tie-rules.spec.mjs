@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { atStep } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting } from '../pages/tokenize.mjs';
 
 test('smallest-id and first-seen rules retrain and explain themselves', async (t) => {
   const app = await launch();
@@ -12,8 +12,8 @@ test('smallest-id and first-seen rules retrain and explain themselves', async (t
   const explanation = page.getByTestId('bpe-explanation');
 
   for (const rule of ['smallest-id', 'first-seen']) {
-    await page.getByTestId('bpe-tie-rule').selectOption(rule);
-    await page.getByTestId('bpe-train').click();
+    await (await corpusSetting(page, 'bpe-tie-rule')).selectOption(rule);
+    await (await corpusSetting(page, 'bpe-train')).click();
     await explanation.filter({ hasText: `the ${rule} rule picks` }).waitFor();
   }
   // first-seen: "newer" is the first word holding either tied pair, and in it `e r` comes before

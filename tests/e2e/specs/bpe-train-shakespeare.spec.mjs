@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
-import { atStep, withShakespeare } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, withShakespeare } from '../pages/tokenize.mjs';
 
 test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async (t) => {
   const { app, page } = await withShakespeare(t);
@@ -12,7 +12,7 @@ test('tinyshakespeare: 5,000 merges with a progress bar, then scrubbing', async 
 
   // Count how long the main thread is blocked while training runs.
   await watchLongTasks(page);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   await page.getByTestId('progress').waitFor();
   await page.getByTestId('bpe-step-label').filter({ hasText: 'step 0 / 5000' }).waitFor({ timeout: 120_000 });
   const stats = await page.getByTestId('bpe-run-stats').innerText();

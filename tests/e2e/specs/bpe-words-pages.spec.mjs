@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady, setMerges } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady, setMerges } from '../pages/tokenize.mjs';
 
 /** The words of the rows on show, and whether each row's chips spell its word and `</w>`. */
 const rows = (page) =>
@@ -26,10 +26,10 @@ test('words: pages of 100, a filter, and chips that always spell the word', asyn
 
   // 1. 250 words, w000 the most frequent, in word-count lines.
   const corpus = Array.from({ length: 250 }, (_, i) => `w${String(i).padStart(3, '0')} ${250 - i}`).join('\n');
-  await page.getByTestId('bpe-corpus').fill(corpus);
-  await page.getByTestId('bpe-format').selectOption('counts');
+  await (await corpusSetting(page, 'bpe-corpus')).fill(corpus);
+  await (await corpusSetting(page, 'bpe-format')).selectOption('counts');
   await setMerges(page, 6);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   await atStep(page, 'step 0 / 6');
   await range.filter({ hasText: 'Words 1–100 of 250 distinct words, most frequent first.' }).waitFor();
   let shown = await rows(page);

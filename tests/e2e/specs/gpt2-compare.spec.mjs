@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady, setMerges } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady, setMerges } from '../pages/tokenize.mjs';
 import { countIs, gpt2Ready, referenceIds } from '../pages/gpt2.mjs';
 
 const TEXT = 'the lowest newer wider café';
@@ -46,7 +46,7 @@ test('side by side: your BPE and GPT-2 on the same text', async (t) => {
 
   // Retrain with 2 merges: the BPE side follows the new run, and needs more tokens.
   await setMerges(page, 2);
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   await atStep(page, 'step 0 / 2');
   const twoMerges = await walkthroughTokens(page);
   await bpeCount.filter({ hasText: new RegExp(`^${twoMerges.length}$`) }).waitFor();

@@ -5,7 +5,7 @@
 // what they should.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atStep, withShakespeare } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, withShakespeare } from '../pages/tokenize.mjs';
 import { longTasks, summary, timeInputs, watchLongTasks } from '../bench/probes.mjs';
 
 const STEPS = 30;
@@ -16,7 +16,7 @@ test('BPE training, steps and scrubbing: main-thread time per task and per input
   await watchLongTasks(page);
 
   // 1. Training: long tasks while the progress bar shows, and after it goes (the trace installed).
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-train')).click();
   // The progress bar, or the finished run if training was over before the bar was seen.
   await page.locator('[data-testid="progress"], [data-testid="bpe-step-label"]:has-text("/ 5000")').first().waitFor();
   await page.getByTestId('progress').waitFor({ state: 'detached', timeout: 120_000 });

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
-import { loadShakespeare, seedReady } from '../pages/tokenize.mjs';
+import { corpusSetting, loadShakespeare, seedReady } from '../pages/tokenize.mjs';
 import { zooScript } from '../pages/zoo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -73,7 +73,7 @@ test('Unigram training steps to sentencepiece\'s segmentations, and its files lo
   const corpus = [...FILES.map((f) => readFileSync(join(ROOT, 'tests', 'reference', 'corpus', f), 'utf8')), shakespeare].join('\n');
   const alphabet = new Set([...corpus.replace(/\s/g, '')]).size;
   const vocab = alphabet + 3 + 400;
-  await page.getByTestId('bpe-corpus').fill(corpus);
+  await (await corpusSetting(page, 'bpe-corpus')).fill(corpus);
   const field = page.getByTestId('unigram-vocab');
   await field.fill(String(vocab));
   await field.dispatchEvent('change');
@@ -189,7 +189,7 @@ test('byte fallback: the 256 byte pieces join the vocabulary, and unseen scripts
   await seedReady(page);
   const corpus = readFileSync(join(ROOT, 'assets', 'tinyshakespeare.txt'), 'utf8').slice(0, 60_000);
   const vocab = new Set([...corpus.replace(/\s/g, '')]).size + 3 + 256 + 100;
-  await page.getByTestId('bpe-corpus').fill(corpus);
+  await (await corpusSetting(page, 'bpe-corpus')).fill(corpus);
   const field = page.getByTestId('unigram-vocab');
   await field.fill(String(vocab));
   await field.dispatchEvent('change');

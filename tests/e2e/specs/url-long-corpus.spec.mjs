@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady } from '../pages/tokenize.mjs';
 import { queryOnceWritten } from './link-lab.mjs';
 
 test('short custom corpora travel, long ones are named', async (t) => {
@@ -13,9 +13,9 @@ test('short custom corpora travel, long ones are named', async (t) => {
   await seedReady(page);
 
   // 1. A short free-text corpus: in the link with its format, trained again after a reload.
-  await page.getByTestId('bpe-corpus').fill('abab abab cdcd ab');
-  await page.getByTestId('bpe-format').selectOption('text');
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-corpus')).fill('abab abab cdcd ab');
+  await (await corpusSetting(page, 'bpe-format')).selectOption('text');
+  await (await corpusSetting(page, 'bpe-train')).click();
   const query = await queryOnceWritten(page, 'text');
   assert.equal(query.get('text'), 'abab abab cdcd ab');
   assert.equal(query.get('format'), 'text');
@@ -28,13 +28,13 @@ test('short custom corpora travel, long ones are named', async (t) => {
   assert.deepEqual((await page.getByTestId('bpe-vocab').innerText()).split('\n'), ['</w>', 'a', 'b', 'c', 'd']);
 
   // 2. 3,000 characters: left out of the link, with a note saying so.
-  await page.getByTestId('bpe-corpus').fill('lorem ipsum '.repeat(250));
+  await (await corpusSetting(page, 'bpe-corpus')).fill('lorem ipsum '.repeat(250));
   const note = page.getByTestId('url-note-sharing');
   await note.filter({ hasText: 'The custom corpus is 3000 characters long, more than a link carries (2000), so the link leaves it out.' }).waitFor();
   await page.waitForFunction(() => !new URLSearchParams(location.search).has('text'));
 
   // 3. Short again: back in the link, and the note goes.
-  await page.getByTestId('bpe-corpus').fill('lorem ipsum');
+  await (await corpusSetting(page, 'bpe-corpus')).fill('lorem ipsum');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('text') === 'lorem ipsum');
   assert.equal(await page.getByTestId('url-note').count(), 0);
   app.assertNoErrors();

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { atStep, seedReady, setMerges } from '../pages/tokenize.mjs';
+import { atStep, corpusSetting, seedReady, setMerges } from '../pages/tokenize.mjs';
 import { openEmbed } from './embed-lab.mjs';
 import { queryOnceWritten } from './link-lab.mjs';
 
@@ -18,8 +18,8 @@ test('a reload restores every lab', async (t) => {
   // 1. Tokenize: 6 merges, first-seen ties, step 4, a word to encode, GPT-2 text.
   await seedReady(page);
   await setMerges(page, 6);
-  await page.getByTestId('bpe-tie-rule').selectOption('first-seen');
-  await page.getByTestId('bpe-train').click();
+  await (await corpusSetting(page, 'bpe-tie-rule')).selectOption('first-seen');
+  await (await corpusSetting(page, 'bpe-train')).click();
   await atStep(page, 'step 0 / 6');
   for (let i = 0; i < 4; i++) await page.getByTestId('bpe-step-forward').click();
   await atStep(page, 'step 4 / 6');

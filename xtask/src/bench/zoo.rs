@@ -11,15 +11,20 @@ use super::{capture, json_number, json_value, Agreement, Bench, Row};
 use crate::{python, Result};
 use std::ffi::OsStr;
 use std::process::Command;
+use til_core::registry;
 
 /// (model, the peer as the table names it, the largest ours / peer ratio the issue asks for).
 const MODELS: [(&str, &str, f64); 5] = [
-    ("cl100k_base", "tiktoken (Python)", 0.5),
-    ("o200k_base", "tiktoken (Python)", 0.5),
-    ("mistral-v1", "sentencepiece (C++)", 1.0),
-    ("tekken", "mistral-common", 0.5),
+    (registry::CL100K_BASE.name, "tiktoken (Python)", 0.5),
+    (registry::O200K_BASE.name, "tiktoken (Python)", 0.5),
+    (registry::MISTRAL_V1.name, "sentencepiece (C++)", 1.0),
+    (registry::TEKKEN.name, "mistral-common", 0.5),
     // The issue sets no goal for SmolLM2; no slower than the library its model ships with.
-    ("smollm2", "Hugging Face tokenizers (Rust)", 1.0),
+    (
+        registry::SMOLLM2.name,
+        "Hugging Face tokenizers (Rust)",
+        1.0,
+    ),
 ];
 
 pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {

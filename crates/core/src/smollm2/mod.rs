@@ -81,14 +81,17 @@ impl From<AssetError> for Smollm2Error {
 /// SmolLM2's tokenizer, ready to encode.
 #[derive(Clone, Debug)]
 pub struct Smollm2 {
+    /// The registry's name for it (`til_core::registry`).
+    name: &'static str,
     pub(super) bpe: MergeBpe,
 }
 
 impl Smollm2 {
-    /// Parses and checks the asset and builds the merge table.
-    pub fn from_asset(asset: &[u8]) -> Result<Smollm2, Smollm2Error> {
+    /// Parses and checks the asset and builds the merge table; `name` is what it answers to.
+    pub fn from_asset(name: &'static str, asset: &[u8]) -> Result<Smollm2, Smollm2Error> {
         let (tokens, merges) = asset::parse(asset)?;
         Ok(Smollm2 {
+            name,
             bpe: MergeBpe::new(&tokens, &merges)?,
         })
     }
@@ -97,7 +100,7 @@ impl Smollm2 {
 /// Ids as the reference's `encode(text, add_special_tokens=False)`.
 impl ByteLevel for Smollm2 {
     fn label(&self) -> &str {
-        "smollm2"
+        self.name
     }
 
     fn id_count(&self) -> usize {
@@ -133,10 +136,12 @@ mod tests {
     use crate::tokenizer::Tokenizer;
 
     const ASSET: &[u8] = include_bytes!("../../../../assets/smollm2/smollm2.bin");
+    /// The registry calls it so; a test needs only some name.
+    const NAME: &str = "SmolLM2 under test";
 
     #[test]
     fn digits_are_tokens_of_their_own_and_dropped_bytes_show_as_unknown() {
-        let model = Smollm2::from_asset(ASSET).expect("the committed asset loads");
+        let model = Smollm2::from_asset(NAME, ASSET).expect("the committed asset loads");
         assert_eq!(model.id_count(), 49_152);
         // Checked against the reference in crates/cli/tests/tokenize_cli.rs.
         assert_eq!(model.encode_ids(" 2024"), [216, 34, 32, 34, 36]);
@@ -148,13 +153,13 @@ mod tests {
 
     #[test]
     fn a_damaged_asset_says_how() {
-        let cut = Smollm2::from_asset(&ASSET[..ASSET.len() - 1]).unwrap_err();
+        let cut = Smollm2::from_asset(NAME, &ASSET[..ASSET.len() - 1]).unwrap_err();
         assert!(
             matches!(cut, Smollm2Error::Asset(e) if matches!(e.fault, Fault::WrongLength { .. }))
         );
         let mut flipped = ASSET.to_vec();
         *flipped.last_mut().expect("not empty") ^= 1;
-        let flipped = Smollm2::from_asset(&flipped).unwrap_err();
+        let flipped = Smollm2::from_asset(NAME, &flipped).unwrap_err();
         assert!(
             matches!(flipped, Smollm2Error::Asset(e) if matches!(e.fault, Fault::ChecksumMismatch { .. }))
         );

@@ -1,0 +1,33 @@
+//! The kernels the labs call through [`super::Compute::run`]: each one's name (its line among the
+//! timed choices, and the badge's words) and the lab whose view shows its results, so the header
+//! badge speaks only of work the reader's lab on show has done. Leaves out: the kernels themselves
+//! (`til_compute::Backend`).
+use crate::lab::Lab;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernel {
+    pub name: &'static str,
+    /// The lab that shows the results; none for the speed check, which the reader runs from the
+    /// settings menu on any lab.
+    pub lab: Option<Lab>,
+}
+
+impl Kernel {
+    pub const NEIGHBOURS: Kernel = Kernel::of(Lab::Embed, "neighbours");
+    pub const ANALOGY: Kernel = Kernel::of(Lab::Embed, "analogy");
+    pub const MINILM_NEIGHBOURS: Kernel = Kernel::of(Lab::Embed, "MiniLM neighbours");
+    pub const BENCHMARK: Kernel = Kernel::of(Lab::Embed, "analogy benchmark");
+    pub const POSITION_DOTS: Kernel = Kernel::of(Lab::Position, "position dot products");
+
+    const fn of(lab: Lab, name: &'static str) -> Kernel {
+        Kernel {
+            name,
+            lab: Some(lab),
+        }
+    }
+
+    /// A kernel the speed check times, shown on whichever lab is open.
+    pub const fn speed_check(name: &'static str) -> Kernel {
+        Kernel { name, lab: None }
+    }
+}
