@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launch } from '../harness.mjs';
+import { gpt2Ready } from './gpt2.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -64,6 +66,21 @@ export async function loadSide(page, slug, folder, fetched) {
   if (fetched.some((p) => p.includes(folder))) throw new Error(`${folder} fetched before it is asked for`);
   await box.check();
   return loadedSide(page, slug);
+}
+
+/**
+ * Opens the page with its offline worker blocked (so every fetch is seen, in `fetched`, the paths
+ * in order), then loads the column `slug` from `folder` as `loadSide` does; closed after `t`.
+ */
+export async function openWithSide(t, slug, folder) {
+  const app = await launch({ serviceWorkers: 'block' });
+  t.after(() => app.close());
+  const { page } = app;
+  const fetched = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await gpt2Ready(page);
+  const side = await loadSide(page, slug, folder, fetched);
+  return { app, page, side, fetched };
 }
 
 /** The column `slug`, once its tokenizer's file is in. */

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2 } from '../pages/gpt2.mjs';
-import { chipIds, loadSide, zooReferenceIds } from '../pages/zoo.mjs';
+import { chipIds, openWithSide, zooReferenceIds } from '../pages/zoo.mjs';
 
 const TEXTS = [
   "Hello world! Don't panic: naïve café 👍🏽 ids 2024",
@@ -20,14 +20,8 @@ const MODELS = [['mistral-v1', 'mistral-v1', 'mistral/mistral-v1.bin'], ['tekken
 for (const [slug, model, file] of MODELS) {
   test(`${model} loads on request and gives its library's ids`, async (t) => {
     const expected = zooReferenceIds(TEXTS, model);
-    const app = await launch({ serviceWorkers: 'block' });
-    t.after(() => app.close());
-    const { page } = app;
-    const fetched = [];
-    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-    await gpt2Ready(page);
     const folder = file.split('/')[0] + '/';
-    const side = await loadSide(page, slug, folder, fetched);
+    const { app, page, side, fetched } = await openWithSide(t, slug, folder);
     for (const [i, text] of TEXTS.entries()) {
       await pasteGpt2(page, text);
       assert.deepEqual(await chipIds(page, side, slug, expected[i]), expected[i], JSON.stringify(text));

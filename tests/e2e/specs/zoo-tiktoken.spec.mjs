@@ -4,9 +4,8 @@
 // chip.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from '../harness.mjs';
-import { gpt2Ready, pasteGpt2, referenceIds } from '../pages/gpt2.mjs';
-import { chipIds, loadSide } from '../pages/zoo.mjs';
+import { pasteGpt2, referenceIds } from '../pages/gpt2.mjs';
+import { chipIds, openWithSide } from '../pages/zoo.mjs';
 
 const TEXTS = [
   "Hello world! Don't panic: naïve café 👍🏽 ids 2024",
@@ -18,13 +17,7 @@ const TEXTS = [
 
 for (const [slug, encoding] of [['cl100k_base', 'cl100k_base'], ['o200k_base', 'o200k_base']]) {
   test(`${encoding} loads on request and gives js-tiktoken ids`, async (t) => {
-    const app = await launch({ serviceWorkers: 'block' });
-    t.after(() => app.close());
-    const { page } = app;
-    const fetched = [];
-    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-    await gpt2Ready(page);
-    const side = await loadSide(page, slug, 'tiktoken/', fetched);
+    const { app, page, side, fetched } = await openWithSide(t, slug, 'tiktoken/');
     for (const text of TEXTS) {
       await pasteGpt2(page, text);
       const expected = referenceIds(text, encoding);
