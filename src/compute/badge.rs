@@ -1,8 +1,8 @@
 //! The compute badge in the header: which backend runs the maths ("WebGPU" or "CPU", with the adapter
 //! or the reason in its tooltip), the time of the last kernel the lab on show ran (silent until it
-//! runs one) and the notice after a fallback; and the
-//! "force CPU" and "force WebGPU" switches with each kernel's timed choice, which the settings menu
-//! holds. Leaves out: choosing the backend (`Compute`, choice.rs).
+//! runs one) and the notice after a fallback; and the "force CPU" and "force WebGPU" switches with
+//! each kernel's timed choice, which the settings menu holds. Leaves out: choosing the backend
+//! (`Compute`, choice.rs).
 
 use leptos::prelude::*;
 
@@ -25,8 +25,8 @@ pub fn ComputeBadge(
         }
     };
     // Only what the reader's lab on show (or the speed check) ran: another lab's work at start-up
-    // is not news here.
-    let time = move || {
+    // is not news here. A memo: the text and its tooltip read it.
+    let time = Memo::new(move |_| {
         let shown = shown.get();
         compute.last.with(|all| {
             all.iter()
@@ -42,7 +42,7 @@ pub fn ComputeBadge(
                 })
                 .unwrap_or_default()
         })
-    };
+    });
     view! {
         <div class="compute-badge" aria-label="Compute backend">
             <span class="compute-backend" data-testid="compute-backend" title=tooltip

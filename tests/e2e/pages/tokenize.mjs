@@ -7,14 +7,9 @@ import { launch } from '../harness.mjs';
  * walkthrough, the settings folded into one line under it.
  */
 export async function corpusSetting(page, testid) {
-  await openCorpusSettings(page);
-  return page.getByTestId(testid);
-}
-
-/** Unfolds the corpus settings, if folded. */
-export async function openCorpusSettings(page) {
   const settings = page.getByTestId('corpus-settings');
   if ((await settings.getAttribute('open')) === null) await page.getByTestId('corpus-summary').click();
+  return page.getByTestId(testid);
 }
 
 /** Resolves once the step label reads "step K / N" (either part may be omitted: `/ 10`). */
