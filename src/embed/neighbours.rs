@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use til_compute::{Query, RowMask};
+use til_compute::{Eligible, Query, RowMask};
 use til_core::embed::suggest::completions;
 use til_core::embed::table::is_plain_word;
 use til_core::embed::EmbedError;
@@ -49,8 +49,11 @@ pub fn search(lab: EmbedState) -> Memo<Option<Result<Found, EmbedError>>> {
         }];
         let found = compute
             .run(Kernel::NEIGHBOURS, async |b| {
-                b.nearest(&vectors, &queries, k, table.rows(), keep.as_deref())
-                    .await
+                let eligible = Eligible {
+                    vocab: table.rows(),
+                    keep: keep.as_deref(),
+                };
+                b.nearest(&vectors, &queries, k, eligible).await
             })
             .await
             // Only a request both backends refuse fails here (never with these arguments).

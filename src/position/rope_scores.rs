@@ -10,7 +10,7 @@ use til_core::posenc::rope_analysis::{largest_diagonal_spread, wavelengths};
 
 use super::rope_state::{RopeState, GRID};
 use super::state::PositionState;
-use crate::widgets::plot::canvas::{Plot, PlotCanvas};
+use crate::widgets::plot::canvas::{DrawFn, Plot, PlotCanvas};
 use crate::widgets::plot::chart::{self, Axes};
 use crate::widgets::plot::heatmap::{Heatmap, Raster};
 use crate::widgets::plot::media::Palette;
@@ -78,26 +78,41 @@ pub fn RopeScores(lab: PositionState, rope: RopeState, palette: Memo<Palette>) -
                             "m down, n across. Each diagonal n − m = const is one colour: the largest spread along any diagonal is {s:.1e}, rounding alone. The same q and k at any pair of positions the same distance apart score the same.")))}
                     </figcaption>
                 </figure>
-                <figure>
-                    <h4>"RoFormer's long-term decay"</h4>
-                    <PlotCanvas width=width height=220 testid="rope-decay"
-                        label="RoFormer's upper bound on the score's size over the relative distance: it falls as the distance grows"
-                        draw=draw_decay/>
-                    <figcaption class="muted">"The mean over j of |Σ"<sub>"i<j"</sub>" e"<sup>"i·r·θᵢ"</sup>"| (RoFormer §3.4.3): the score's size is bounded by a constant times this, which shrinks as r grows, so far tokens weigh less unless q and k insist."</figcaption>
-                </figure>
-                <figure>
-                    <h4>"Wavelength of each pair"</h4>
-                    <PlotCanvas width=width height=220 testid="rope-wavelengths"
-                        label="Each pair's wavelength in positions, on a log scale, against the number of positions shown"
-                        draw=draw_waves/>
-                    <figcaption class="muted" data-testid="rope-wavelength-caption">
+                <LineFigure title="RoFormer's long-term decay" width=width testid="rope-decay"
+                    label="RoFormer's upper bound on the score's size over the relative distance: it falls as the distance grows"
+                    draw=draw_decay>
+                    "The mean over j of |Σ"<sub>"i<j"</sub>" e"<sup>"i·r·θᵢ"</sup>"| (RoFormer §3.4.3): the score's size is bounded by a constant times this, which shrinks as r grows, so far tokens weigh less unless q and k insist."
+                </LineFigure>
+                <LineFigure title="Wavelength of each pair" width=width testid="rope-wavelengths"
+                    label="Each pair's wavelength in positions, on a log scale, against the number of positions shown"
+                    draw=draw_waves>
+                    <span data-testid="rope-wavelength-caption">
                         {crate::dynamic::dynamic(move || turning().map(|t| format!(
                             "2π/θᵢ, from 2π for pair 0 to 2π·base^((d−2)/d) for the last. The line is the {} positions shown: {t} of {} pairs complete a turn inside them; the slower ones only ever turn part way, which is why a bigger base reaches further.",
                             lab.count.get(), lab.pairs())))}
-                    </figcaption>
-                </figure>
+                    </span>
+                </LineFigure>
             </div>
         </section>
+    }
+}
+
+/// One of the two line plots beside the heatmap, titled, its caption the children.
+#[component]
+fn LineFigure(
+    title: &'static str,
+    width: u32,
+    testid: &'static str,
+    label: &'static str,
+    #[prop(into)] draw: DrawFn,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <figure>
+            <h4>{title}</h4>
+            <PlotCanvas width=width height=220 testid=testid label=label draw=draw/>
+            <figcaption class="muted">{children()}</figcaption>
+        </figure>
     }
 }
 

@@ -1,18 +1,32 @@
 //! Text the page and its worker write themselves: markup escaped for the lists set as one piece
 //! of `innerHTML`, and counts with thousands separators.
 
+use std::fmt::{self, Display, Write};
+
+/// Text that formats with the characters that markup gives a meaning escaped, so a row of markup
+/// is one `write!`.
+pub struct Escaped<'a>(pub &'a str);
+
+impl Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            match c {
+                '&' => f.write_str("&amp;")?,
+                '<' => f.write_str("&lt;")?,
+                '>' => f.write_str("&gt;")?,
+                '"' => f.write_str("&quot;")?,
+                '\'' => f.write_str("&#39;")?,
+                c => f.write_char(c)?,
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Appends `text` to `out` with the characters that markup gives a meaning escaped.
 pub fn escape_html(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{}", Escaped(text));
 }
 
 /// `text` escaped, as a new string.

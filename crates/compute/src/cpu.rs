@@ -9,21 +9,20 @@ use til_core::embed::{analogy, Analogy, Candidate, EmbeddingTable, Method, Score
 use til_core::posenc::{dot_matrix, PositionTable, Sinusoidal};
 use til_core::smollm2::first_attention::{FirstAttention, Logits, Rotation};
 
-use crate::{ComputeError, Grid, Query, RowMask};
+use crate::{ComputeError, Eligible, Grid, Query};
 
 pub fn nearest(
     table: &EmbeddingTable,
     queries: &[Query<'_>],
     k: usize,
-    vocab: usize,
-    keep: Option<&RowMask>,
+    eligible: Eligible<'_>,
 ) -> Vec<Vec<Scored>> {
-    let rows = table.unit_rows().first(vocab);
+    let rows = table.unit_rows().first(eligible.vocab);
     queries
         .iter()
         .map(|query| {
             top_k(&cosine_scores(rows, query.vector), k, |id| {
-                !query.exclude.contains(&id) && keep.is_none_or(|mask| mask.keeps(id))
+                !query.exclude.contains(&id) && eligible.keep.is_none_or(|mask| mask.keeps(id))
             })
         })
         .collect()

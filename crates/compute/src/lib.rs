@@ -110,6 +110,20 @@ impl<'a> Query<'a> {
     }
 }
 
+/// The rows that may answer a neighbour search: the first `vocab`, less those `keep` rejects.
+#[derive(Clone, Copy, Debug)]
+pub struct Eligible<'a> {
+    pub vocab: usize,
+    pub keep: Option<&'a RowMask>,
+}
+
+impl Eligible<'_> {
+    /// Every one of the first `vocab` rows.
+    pub fn first(vocab: usize) -> Eligible<'static> {
+        Eligible { vocab, keep: None }
+    }
+}
+
 /// A row-major matrix of f64: a position table (positions × d) or a dot-product matrix (n × n).
 /// The CPU backend fills it with the core's f64 values, the GPU backend with its f32 values widened.
 #[derive(Clone, Debug, PartialEq)]
@@ -203,36 +217,31 @@ impl Backend {
         }
     }
 
-    /// The `k` rows nearest to each query by cosine among the first `vocab` rows, best first, ties
-    /// to the lower row; rows a query excludes, and rows `keep` rejects, never answer.
+    /// The `k` eligible rows nearest to each query by cosine, best first, ties to the lower row;
+    /// rows a query excludes never answer.
     /// As `til_core::embed::neighbours::{cosine_scores, top_k}` per query.
     pub async fn nearest(
         &self,
         vectors: &Vectors,
         queries: &[Query<'_>],
         k: usize,
-        vocab: usize,
-        keep: Option<&RowMask>,
+        eligible: Eligible<'_>,
     ) -> Result<Vec<Vec<Scored>>, ComputeError> {
         check_request(
             vectors,
             k,
             queries.iter().map(|q| (q.vector.len(), q.exclude.len())),
         )?;
-        let vocab = vocab.min(vectors.table.rows());
+        let eligible = Eligible {
+            vocab: eligible.vocab.min(vectors.table.rows()),
+            ..eligible
+        };
         match self {
             Backend::Gpu(context) => {
-                gpu::select::nearest(
-                    context,
-                    gpu_table(context, vectors)?,
-                    queries,
-                    k,
-                    vocab,
-                    keep,
-                )
-                .await
+                gpu::select::nearest(context, gpu_table(context, vectors)?, queries, k, eligible)
+                    .await
             }
-            Backend::Cpu => Ok(cpu::nearest(&vectors.table, queries, k, vocab, keep)),
+            Backend::Cpu => Ok(cpu::nearest(&vectors.table, queries, k, eligible)),
         }
     }
 
@@ -256,12 +265,11 @@ impl Backend {
                 gpu::select::analogy(
                     context,
                     table,
-                    &vectors.table,
+                    vectors.table.unit_rows().first(vocab),
                     analogy,
                     method,
                     k,
                     include_inputs,
-                    vocab,
                 )
                 .await
             }

@@ -16,7 +16,7 @@ use til_core::embed::{dot, EmbeddingTable, Method, Scored};
 use til_core::posenc::{LearnedTable, Sinusoidal};
 
 use crate::gpu::{cosine, pe_dots, pe_table, top_k};
-use crate::{Backend, BackendKind, ComputeError, Grid, Query, Vectors};
+use crate::{Backend, BackendKind, ComputeError, Eligible, Grid, Query, Vectors};
 
 /// The caller's clock, and what happens between two runs (the page lets the browser paint there).
 pub trait Clock {
@@ -201,7 +201,7 @@ pub async fn run(
         let size = format!("{batch} × {} rows, k = 10", table.rows());
         let (times, cpu_result, gpu_result) = suite
             .both(sizes.runs, async |b: &Backend| {
-                b.nearest(vectors(b), &queries, 10, table.rows(), None)
+                b.nearest(vectors(b), &queries, 10, Eligible::first(table.rows()))
                     .await
             })
             .await?;

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{block_on, gpu, table};
-use til_compute::{Backend, GpuContext, Query};
+use til_compute::{Backend, Eligible, GpuContext, Query};
 
 #[test]
 fn the_default_adapter_gives_a_context() {
@@ -24,20 +24,20 @@ fn a_lost_device_is_an_error_and_the_cpu_takes_over() {
         vector: table.raw_row(3),
         exclude: &[3],
     }];
-    let before = block_on(gpu.nearest(&vectors, &query, 5, 101, None)).unwrap();
+    let before = block_on(gpu.nearest(&vectors, &query, 5, Eligible::first(101))).unwrap();
 
     let Backend::Gpu(context) = &gpu else {
         unreachable!("common::gpu() is a GPU backend")
     };
     context.device().destroy();
-    let error = block_on(gpu.nearest(&vectors, &query, 5, 101, None)).unwrap_err();
+    let error = block_on(gpu.nearest(&vectors, &query, 5, Eligible::first(101))).unwrap_err();
     assert!(
         error.is_device_lost(),
         "expected a lost device, got: {error}"
     );
     assert!(context.lost().is_some());
     // The fallback: the same call, the same prepared table, on the CPU.
-    let after = block_on(Backend::Cpu.nearest(&vectors, &query, 5, 101, None)).unwrap();
+    let after = block_on(Backend::Cpu.nearest(&vectors, &query, 5, Eligible::first(101))).unwrap();
     assert_eq!(
         before[0].iter().map(|s| s.id).collect::<Vec<_>>(),
         after[0].iter().map(|s| s.id).collect::<Vec<_>>()

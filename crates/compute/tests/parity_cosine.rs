@@ -8,7 +8,7 @@ mod common;
 
 use common::{block_on, gpu, table, Random};
 use til_compute::gpu::cosine;
-use til_compute::{Backend, Query, RowMask};
+use til_compute::{Backend, Eligible, Query, RowMask};
 use til_core::embed::{dot, normalised, Scored};
 
 /// Same length, scores within `tolerance`, and the same rows except where two rows' scores are
@@ -81,12 +81,14 @@ fn neighbours_match_the_core_on_odd_sizes() {
         for (k, vocab, keep) in [
             (1, rows, None),
             (10, rows, None),
-            (37, rows - 38, Some(&mask)),
+            (37, rows - rows / 3, Some(&mask)),
             (64, rows, Some(&mask)),
         ] {
             let cpu =
-                block_on(Backend::Cpu.nearest(&vectors[0], &queries, k, vocab, keep)).unwrap();
-            let got = block_on(gpu.nearest(&on_gpu, &queries, k, vocab, keep)).unwrap();
+                block_on(Backend::Cpu.nearest(&vectors[0], &queries, k, Eligible { vocab, keep }))
+                    .unwrap();
+            let got =
+                block_on(gpu.nearest(&on_gpu, &queries, k, Eligible { vocab, keep })).unwrap();
             assert_eq!(cpu.len(), queries.len());
             for (q, (c, g)) in cpu.iter().zip(&got).enumerate() {
                 let unit = normalised(queries[q].vector);
@@ -124,7 +126,7 @@ fn exact_ties_go_to_the_lower_row_on_the_gpu_too() {
         vector: table.raw_row(5),
         exclude: &[5],
     }];
-    let found = block_on(gpu.nearest(&on_gpu, &query, 3, 1037, None)).unwrap();
+    let found = block_on(gpu.nearest(&on_gpu, &query, 3, Eligible::first(1037))).unwrap();
     assert_eq!(
         found[0].iter().map(|s| s.id).take(2).collect::<Vec<_>>(),
         [300, 1036]
@@ -146,10 +148,14 @@ fn past_the_rows_that_compete_the_lists_are_shorter_on_both() {
         vector: table.raw_row(0),
         exclude: &[0, 1],
     }];
-    let cpu = block_on(Backend::Cpu.nearest(&cpu_vectors, &query, 64, 37, Some(&mask))).unwrap();
-    let got = block_on(gpu.nearest(&on_gpu, &query, 64, 37, Some(&mask))).unwrap();
+    let eligible = Eligible {
+        vocab: 37,
+        keep: Some(&mask),
+    };
+    let cpu = block_on(Backend::Cpu.nearest(&cpu_vectors, &query, 64, eligible)).unwrap();
+    let got = block_on(gpu.nearest(&on_gpu, &query, 64, eligible)).unwrap();
     assert_eq!((cpu[0].len(), got[0].len()), (18, 18));
-    assert!(block_on(gpu.nearest(&on_gpu, &query, 0, 37, None)).unwrap()[0].is_empty());
+    assert!(block_on(gpu.nearest(&on_gpu, &query, 0, Eligible::first(37))).unwrap()[0].is_empty());
 }
 
 #[test]
@@ -166,8 +172,8 @@ fn both_backends_refuse_the_same_requests() {
         exclude: &[0, 1, 2, 3, 4],
     }];
     for backend in [&gpu, &Backend::Cpu] {
-        assert!(block_on(backend.nearest(&on_gpu, &short, 5, 37, None)).is_err());
-        assert!(block_on(backend.nearest(&on_gpu, &many, 5, 37, None)).is_err());
-        assert!(block_on(backend.nearest(&on_gpu, &[], 65, 37, None)).is_err());
+        assert!(block_on(backend.nearest(&on_gpu, &short, 5, Eligible::first(37))).is_err());
+        assert!(block_on(backend.nearest(&on_gpu, &many, 5, Eligible::first(37))).is_err());
+        assert!(block_on(backend.nearest(&on_gpu, &[], 65, Eligible::first(37))).is_err());
     }
 }

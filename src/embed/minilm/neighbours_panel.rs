@@ -5,7 +5,7 @@
 //! shows the pieces it becomes, each of which can be searched. The token table (23 MB) loads only
 //! when the reader opens this panel. Leaves out: analogies and the 2-D picture (GloVe's views).
 use leptos::prelude::*;
-use til_compute::Query;
+use til_compute::{Eligible, Query};
 use til_core::embed::EmbedError;
 use til_core::minilm::asset::{asset_len, TOKEN_TENSORS};
 use til_core::wordpiece::{Token, CONTINUATION, SPECIAL_TOKENS};
@@ -72,7 +72,8 @@ pub fn MiniLmNeighbours(
             let queries = [Query::row(&table, &id)];
             let found = compute
                 .run(Kernel::MINILM_NEIGHBOURS, async |b| {
-                    b.nearest(&vectors, &queries, k, table.rows(), None).await
+                    b.nearest(&vectors, &queries, k, Eligible::first(table.rows()))
+                        .await
                 })
                 .await
                 .map_err(|e| e.to_string())?;

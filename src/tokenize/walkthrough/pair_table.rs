@@ -12,7 +12,7 @@ use til_core::bpe::TIED_LIMIT;
 
 use super::markup_rows::{keep_markup_rows, MarkupRow};
 use super::state::{ChangeRow, PairRow, StepView, PAIR_ROWS};
-use til_channel::markup::escape_html;
+use til_channel::markup::Escaped;
 
 #[component]
 pub fn PairTable(view: Memo<StepView>) -> impl IntoView {
@@ -76,18 +76,12 @@ impl MarkupRow for PairRow {
         let (class, mark) = standing(self);
         let _ = write!(
             out,
-            r#"<tr class="{class}" data-testid="bpe-pair-row"><td><code>"#
+            r#"<tr class="{class}" data-testid="bpe-pair-row"><td><code>{} {}</code></td><td class="num">{}</td><td class="from">{}</td><td class="mark">{mark}</td></tr>"#,
+            Escaped(&self.left),
+            Escaped(&self.right),
+            self.count,
+            Escaped(&self.comes_from),
         );
-        escape_html(out, &self.left);
-        out.push(' ');
-        escape_html(out, &self.right);
-        let _ = write!(
-            out,
-            r#"</code></td><td class="num">{}</td><td class="from">"#,
-            self.count
-        );
-        escape_html(out, &self.comes_from);
-        let _ = write!(out, r#"</td><td class="mark">{mark}</td></tr>"#);
     }
 }
 
@@ -95,11 +89,14 @@ impl MarkupRow for PairRow {
 fn changes_html(changes: &[ChangeRow]) -> String {
     let mut html = String::new();
     for change in changes {
-        html.push_str(r#"<li data-testid="bpe-change"><code>"#);
-        escape_html(&mut html, &change.left);
-        html.push(' ');
-        escape_html(&mut html, &change.right);
-        let _ = write!(html, "</code>: {} → {}</li>", change.before, change.after);
+        let _ = write!(
+            html,
+            r#"<li data-testid="bpe-change"><code>{} {}</code>: {} → {}</li>"#,
+            Escaped(&change.left),
+            Escaped(&change.right),
+            change.before,
+            change.after
+        );
     }
     html
 }

@@ -4,7 +4,7 @@ use std::fmt::Write;
 use super::markup_rows::MarkupRow;
 use super::state::{Token, WordRow};
 use crate::widgets::token_chip::chip_html;
-use til_channel::markup::escape_html;
+use til_channel::markup::Escaped;
 
 impl MarkupRow for WordRow {
     type Key = usize;
@@ -14,11 +14,10 @@ impl MarkupRow for WordRow {
     }
 
     fn write_html(&self, out: &mut String) {
-        out.push_str(r#"<tr data-testid="bpe-word"><th scope="row">"#);
-        escape_html(out, &self.word);
         let _ = write!(
             out,
-            r#"</th><td class="num">×{}</td><td class="chips">"#,
+            r#"<tr data-testid="bpe-word"><th scope="row">{}</th><td class="num">×{}</td><td class="chips">"#,
+            Escaped(&self.word),
             self.count
         );
         chips_html(out, &self.tokens);

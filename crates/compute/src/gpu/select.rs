@@ -10,20 +10,19 @@ use til_core::fxhash::FxHashMap;
 
 use til_core::embed::analogy::add_target;
 use til_core::embed::benchmark::Question;
-use til_core::embed::{normalised, Analogy, Candidate, EmbeddingTable, Method, Scored};
+use til_core::embed::{normalised, Analogy, Candidate, EmbeddingTable, Method, Scored, UnitRows};
 
 use super::cosine::Cosines;
 use super::top_k::{decode, Item, Mode, TopK, NONE};
 use super::{GpuContext, GpuTable};
-use crate::{ComputeError, Query, RowMask};
+use crate::{ComputeError, Eligible, Query, RowMask};
 
 pub async fn nearest(
     context: &GpuContext,
     table: &GpuTable,
     queries: &[Query<'_>],
     k: usize,
-    vocab: usize,
-    keep: Option<&RowMask>,
+    eligible: Eligible<'_>,
 ) -> Result<Vec<Vec<Scored>>, ComputeError> {
     // `cosine_scores` normalises its query; so do we.
     let vectors: Vec<Vec<f32>> = queries.iter().map(|q| normalised(q.vector)).collect();
@@ -34,28 +33,26 @@ pub async fn nearest(
     select(
         context,
         table,
-        vocab,
+        eligible.vocab,
         |slot| vectors[slot as usize].as_slice(),
         &items,
         Mode::Plain,
         k,
-        keep,
+        eligible.keep,
     )
     .await
 }
 
-#[allow(clippy::too_many_arguments)] // the core's `solve` arguments, plus the two tables
+/// The core's `solve`, its `rows` also on the GPU as `gpu_table` (whose first `rows.len()` compete).
 pub async fn analogy(
     context: &GpuContext,
     gpu_table: &GpuTable,
-    table: &EmbeddingTable,
+    rows: UnitRows<'_>,
     analogy: Analogy,
     method: Method,
     k: usize,
     include_inputs: bool,
-    vocab: usize,
 ) -> Result<Vec<Candidate>, ComputeError> {
-    let rows = table.unit_rows().first(vocab);
     let inputs = [analogy.x, analogy.y, analogy.z];
     let [x, y, z] = inputs.map(|id| rows.row(id));
     // The core's `analogy::scores`: the cosines with unit(x̂ + ẑ − ŷ), or with x, y and z (each
@@ -69,7 +66,7 @@ pub async fn analogy(
     let found = select(
         context,
         gpu_table,
-        vocab,
+        rows.len(),
         |slot| vectors[slot as usize].as_slice(),
         &items,
         mode,
