@@ -21,7 +21,6 @@ mod rope_cmd;
 mod shipped;
 mod smollm_cmd;
 mod tokenize_cmd;
-mod tokenizer_json;
 mod unigram_cmd;
 mod wordpiece_cmd;
 

@@ -4,17 +4,19 @@
 //! for, exactly, so `detokenize(tokenize(x)) == x` (SentencePiece models write a literal `▁` back
 //! as a space, as sentencepiece does). The ranks, merges and models are compiled in;
 //! `--sentencepiece PATH` reads any SentencePiece `.model` file instead, and `--tokenizer-json PATH`
-//! a `tokenizer.json` of the kinds `til bpe train --export` writes.
-//! Leaves out: WordPiece, whose normalising loses the text (`til wordpiece encode` has it).
+//! any Hugging Face `tokenizer.json` (`til_core::tokenizer_json`): its ids are those of
+//! `encode(text, add_special_tokens=False)`, or `True` with `--special`, and detokenize writes
+//! `decode(ids, skip_special_tokens=False)`.
+//! Leaves out: WordPiece by name, whose normalising loses the text (`til wordpiece encode` has it).
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 
-use til_core::bpe::LoadedBpe;
 use til_core::registry::Shipped;
 use til_core::sentencepiece::SentencePiece;
 use til_core::tokenizer::Tokenizer;
+use til_core::tokenizer_json::TokenizerJson;
 
 use crate::ids::{parse_ids, read_input, utf8, write_ids};
 use crate::{shipped, Failure};
@@ -22,7 +24,7 @@ use crate::{shipped, Failure};
 pub const TOKENIZE_USAGE: &str = "\
 usage: til tokenize --model NAME [FILE]
        til tokenize --sentencepiece PATH.model [FILE]
-       til tokenize --tokenizer-json PATH [FILE]
+       til tokenize --tokenizer-json PATH [--special] [FILE]
        til tokenize --list
        til detokenize --model NAME
        til detokenize --sentencepiece PATH.model
@@ -35,14 +37,16 @@ detokenize: reads whitespace-separated ids from stdin and writes the text they
             stand for, byte for byte.
 --list:     prints the model names, one a line.
 --sentencepiece: a SentencePiece model file (BPE or Unigram) instead of a name.
---tokenizer-json: a Hugging Face tokenizer.json as `til bpe train --export` writes
-            it (byte-level or whitespace BPE).
+--tokenizer-json: any Hugging Face tokenizer.json (BPE, WordPiece, Unigram or
+            WordLevel, with its normalizers, pre-tokenizers and decoders).
+--special:  also the special tokens the file's post-processor adds around the
+            text (add_special_tokens=True); a tokenizer.json's option.
 ";
 
 /// A model by name (the registry's), or from a file.
 enum Model {
     Shipped(Box<dyn Shipped>),
-    Bpe(LoadedBpe),
+    Json(Box<TokenizerJson>),
 }
 
 impl Model {
@@ -67,22 +71,34 @@ impl Model {
         let bytes = std::fs::read(path)
             .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
         let text = utf8(&bytes, &path.display().to_string())?;
-        crate::tokenizer_json::load(text, "tokenizer.json")
-            .map(Model::Bpe)
+        TokenizerJson::from_str(text, "tokenizer.json")
+            .map(|t| Model::Json(Box::new(t)))
             .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
     }
 
-    fn encode(&self, text: &str) -> Vec<u32> {
+    fn encode(&self, text: &str, special: bool) -> Result<Vec<u32>, Failure> {
         match self {
-            Model::Shipped(t) => t.encode_ids(text),
-            Model::Bpe(t) => t.encode_ids(text),
+            Model::Shipped(_) if special => Err(Failure::Usage(
+                "--special is a tokenizer.json option; try `til tokenize --help`".into(),
+            )),
+            Model::Shipped(t) => Ok(t.encode_ids(text)),
+            Model::Json(t) => Ok(t
+                .encode_with(text, special)
+                .into_iter()
+                .map(|p| p.id)
+                .collect::<Option<Vec<u32>>>()
+                .ok_or_else(|| {
+                    Failure::Run(
+                        "the text has a character this vocabulary has no token for, and no unknown token".into(),
+                    )
+                })?),
         }
     }
 
     fn decode(&self, ids: &[u32]) -> Result<Vec<u8>, Failure> {
         match self {
             Model::Shipped(t) => t.decode_bytes(ids).map_err(Failure::Run),
-            Model::Bpe(t) => t
+            Model::Json(t) => t
                 .decode(ids)
                 .map(String::into_bytes)
                 .map_err(|e| Failure::Run(e.to_string())),
@@ -92,7 +108,7 @@ impl Model {
     fn ids(&self) -> String {
         let size = match self {
             Model::Shipped(t) => t.vocab_size(),
-            Model::Bpe(t) => t.vocab_size(),
+            Model::Json(t) => t.vocab_size(),
         };
         format!("0..={}", size.saturating_sub(1))
     }
@@ -110,12 +126,20 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
         (
             false,
             [Some(flag @ ("--model" | "--sentencepiece" | "--tokenizer-json")), Some(name), rest @ ..],
-        ) if rest.len() <= 1 => {
+        ) => {
+            let special = rest.contains(&Some("--special"));
+            let files: Vec<&OsString> = args[2..]
+                .iter()
+                .filter(|a| a.to_str() != Some("--special"))
+                .collect();
+            if files.len() > 1 {
+                return Err(usage("one FILE at most"));
+            }
             let model = chosen(flag, name)?;
-            let path = args.get(2).map(Path::new);
+            let path = files.first().map(Path::new);
             let source = path.map_or("stdin".to_string(), |p| p.display().to_string());
             let bytes = read_input(path)?;
-            write_ids(out, &model.encode(utf8(&bytes, &source)?))
+            write_ids(out, &model.encode(utf8(&bytes, &source)?, special)?)
         }
         (true, [Some(flag @ ("--model" | "--sentencepiece" | "--tokenizer-json")), Some(name)]) => {
             let model = chosen(flag, name)?;

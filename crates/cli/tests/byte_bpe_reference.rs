@@ -292,11 +292,11 @@ fn bad_corpora_and_models_get_one_clear_line_and_nothing_written() {
         ("{", "not JSON"),
         (
             r#"{"model": {"type": "WordLevel"}}"#,
-            "the model type `WordLevel` is not supported",
+            "the WordLevel model: it has no vocab object",
         ),
         (
-            r#"{"pre_tokenizer": {"type": "Metaspace"}, "model": {"type": "BPE"}}"#,
-            "the pre-tokenizer `Metaspace` is not supported",
+            r#"{"normalizer": {"type": "Precompiled"}, "model": {"type": "BPE"}}"#,
+            "the Precompiled normalizer: it is not supported",
         ),
         (
             r#"{"pre_tokenizer": {"type": "WhitespaceSplit"}, "model": {"type": "BPE", "vocab": {"a": 0}, "merges": [["a", "a"]]}}"#,

@@ -110,7 +110,7 @@ pub fn merge(
     joins: &impl Joins,
     s: &mut Scratch,
     out: &mut Vec<(u32, usize)>,
-    mut note: impl FnMut(Merged),
+    note: impl FnMut(Merged),
 ) {
     // 1. One part per byte the vocabulary has.
     s.id.clear();
@@ -121,6 +121,36 @@ pub fn merge(
             s.start.push(at);
         }
     }
+    join_parts(piece, joins, s, out, note);
+}
+
+/// As [`merge`], starting from `symbols` (each a token and where it starts in `piece`, in order)
+/// instead of one part per byte: a vocabulary over characters, with unknown and byte-fallback
+/// tokens ([`crate::tokenizer_json`]'s BPE).
+pub fn merge_symbols(
+    piece: &[u8],
+    symbols: impl IntoIterator<Item = (u32, usize)>,
+    joins: &impl Joins,
+    s: &mut Scratch,
+    out: &mut Vec<(u32, usize)>,
+) {
+    s.id.clear();
+    s.start.clear();
+    for (id, at) in symbols {
+        s.id.push(id);
+        s.start.push(at);
+    }
+    join_parts(piece, joins, s, out, |_| {});
+}
+
+/// Steps 2 and 3 of [`merge`], from the parts in `s`.
+fn join_parts(
+    piece: &[u8],
+    joins: &impl Joins,
+    s: &mut Scratch,
+    out: &mut Vec<(u32, usize)>,
+    mut note: impl FnMut(Merged),
+) {
     let n = s.id.len();
     s.next.clear();
     s.next.extend((1..=n).map(|i| if i < n { i } else { NONE }));

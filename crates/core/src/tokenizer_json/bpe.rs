@@ -1,0 +1,215 @@
+//! The `BPE` model of a tokenizer.json, as Hugging Face `tokenizers` 0.23 runs it: a piece starts as
+//! one symbol per character (per byte behind `ByteLevel`), each its vocabulary token, with
+//! `continuing_subword_prefix` / `end_of_word_suffix` on inner / last characters; a character the
+//! vocabulary lacks becomes its UTF-8 bytes' `<0xXX>` tokens (`byte_fallback`), else the unknown
+//! token (consecutive ones fused with `fuse_unk`), else is dropped. Then the listed merges join
+//! pairs, lowest rank first, leftmost on ties, in the one merge loop
+//! ([`crate::byte_level::merge`]). With `ignore_merges`, a piece that is a token is that token.
+//! Leaves out: dropout (a file with a dropout is refused), the word cache.
+
+use serde_json::Value;
+
+use super::Unsupported;
+use crate::byte_level::merge::{self, Joins, Scratch};
+use crate::fxhash::FxHashMap;
+use crate::gpt2::byte_table::char_byte;
+
+const NO_TOKEN: u32 = u32::MAX;
+const COMPONENT: &str = "the BPE model";
+
+#[derive(Clone, Debug)]
+pub struct Bpe {
+    /// What each token stands for in a piece: its bytes behind `ByteLevel`, else its text.
+    ids: FxHashMap<Box<[u8]>, u32>,
+    /// The token of each byte behind `ByteLevel` ([`NO_TOKEN`] if none).
+    byte_ids: [u32; 256],
+    /// The `<0xXX>` tokens, for `byte_fallback`.
+    fallback: Option<[u32; 256]>,
+    /// (left id, right id) → (rank, id made).
+    merges: FxHashMap<u64, (u32, u32)>,
+    byte_level: bool,
+    ignore_merges: bool,
+    unk: Option<u32>,
+    fuse_unk: bool,
+    prefix: Option<String>,
+    suffix: Option<String>,
+}
+
+fn pair(left: u32, right: u32) -> u64 {
+    u64::from(left) << 32 | u64::from(right)
+}
+
+impl Bpe {
+    /// The model in `json`, whose vocabulary `vocab` (id → token) the caller has read; `byte_level`
+    /// when the pre-tokenizer ends in `ByteLevel`.
+    pub fn from_json(
+        json: &Value,
+        vocab: &[Option<String>],
+        byte_level: bool,
+    ) -> Result<Bpe, Unsupported> {
+        if json["dropout"].as_f64().is_some_and(|d| d > 0.0) {
+            return Err(Unsupported::new(
+                COMPONENT,
+                "it has a dropout; encoding would be random",
+            ));
+        }
+        let by_text: FxHashMap<&str, u32> = vocab
+            .iter()
+            .enumerate()
+            .filter_map(|(id, t)| Some((t.as_deref()?, id as u32)))
+            .collect();
+        let surface = |token: &str| -> Option<Vec<u8>> {
+            if byte_level {
+                token.chars().map(char_byte).collect()
+            } else {
+                Some(token.as_bytes().to_vec())
+            }
+        };
+        let mut ids = FxHashMap::default();
+        for (id, token) in vocab.iter().enumerate() {
+            if let Some(bytes) = token.as_deref().and_then(surface) {
+                ids.entry(bytes.into_boxed_slice()).or_insert(id as u32);
+            }
+        }
+        let mut byte_ids = [NO_TOKEN; 256];
+        if byte_level {
+            for (byte, id) in byte_ids.iter_mut().enumerate() {
+                *id = ids.get(&[byte as u8][..]).copied().unwrap_or(NO_TOKEN);
+            }
+        }
+        let prefix = json["continuing_subword_prefix"]
+            .as_str()
+            .map(str::to_string);
+        let prefix_len = prefix.as_ref().map_or(0, String::len);
+        let mut merges = FxHashMap::default();
+        let list = json["merges"]
+            .as_array()
+            .ok_or_else(|| Unsupported::new(COMPONENT, "it has no merges list"))?;
+        merges.reserve(list.len());
+        for (rank, merge) in list.iter().enumerate() {
+            let bad =
+                |what: &str| Unsupported::new(COMPONENT, &format!("merge {} {what}", rank + 1));
+            let (left, right) =
+                merge_parts(merge).ok_or_else(|| bad("is not a pair of strings"))?;
+            let joined = format!("{left}{}", right.get(prefix_len..).unwrap_or_default());
+            let id = |token: &str| {
+                by_text.get(token).copied().ok_or_else(|| {
+                    bad(&format!(
+                        "(`{left} {right}`) uses `{token}`, which is not in the vocabulary"
+                    ))
+                })
+            };
+            let (l, r, made) = (id(left)?, id(right)?, id(&joined)?);
+            // A pair listed twice keeps its later rank, as the reference's map does.
+            merges.insert(pair(l, r), (rank as u32, made));
+        }
+        let fallback = match json["byte_fallback"].as_bool().unwrap_or(false) {
+            false => None,
+            true => {
+                let mut table = [NO_TOKEN; 256];
+                for (byte, id) in table.iter_mut().enumerate() {
+                    *id = by_text
+                        .get(format!("<0x{byte:02X}>").as_str())
+                        .copied()
+                        .unwrap_or(NO_TOKEN);
+                }
+                Some(table)
+            }
+        };
+        let unk = match json["unk_token"].as_str() {
+            None => None,
+            Some(unk) => Some(*by_text.get(unk).ok_or_else(|| {
+                Unsupported::new(COMPONENT, "its unknown token is not in its vocabulary")
+            })?),
+        };
+        Ok(Bpe {
+            ids,
+            byte_ids,
+            fallback,
+            merges,
+            byte_level,
+            ignore_merges: json["ignore_merges"].as_bool().unwrap_or(false),
+            unk,
+            fuse_unk: json["fuse_unk"].as_bool().unwrap_or(false),
+            prefix: prefix.filter(|p| !p.is_empty()),
+            suffix: json["end_of_word_suffix"]
+                .as_str()
+                .filter(|s| !s.is_empty())
+                .map(str::to_string),
+        })
+    }
+
+    /// The tokens of one piece, each with the bytes of the piece it covers, appended to `out`.
+    pub fn tokenize(&self, piece: &str, scratch: &mut Scratch, out: &mut Vec<(u32, usize)>) {
+        let bytes = piece.as_bytes();
+        if self.ignore_merges {
+            if let Some(&id) = self.ids.get(bytes) {
+                out.push((id, bytes.len()));
+                return;
+            }
+        }
+        if self.byte_level {
+            return merge::merge(bytes, self, scratch, out, |_| {});
+        }
+        let mut symbols: Vec<(u32, usize)> = Vec::with_capacity(bytes.len());
+        let mut last_unk = false;
+        let mut text = String::new();
+        let count = piece.chars().count();
+        for (i, (at, c)) in piece.char_indices().enumerate() {
+            text.clear();
+            if let Some(prefix) = self.prefix.as_deref().filter(|_| i > 0) {
+                text.push_str(prefix);
+            }
+            text.push(c);
+            if let Some(suffix) = self.suffix.as_deref().filter(|_| i + 1 == count) {
+                text.push_str(suffix);
+            }
+            if let Some(&id) = self.ids.get(text.as_bytes()) {
+                symbols.push((id, at));
+                last_unk = false;
+                continue;
+            }
+            let mut utf8 = [0; 4];
+            let fallback = self.fallback.as_ref().and_then(|table| {
+                let ids: Vec<u32> = c
+                    .encode_utf8(&mut utf8)
+                    .bytes()
+                    .map(|b| table[b as usize])
+                    .collect();
+                ids.iter().all(|&id| id != NO_TOKEN).then_some(ids)
+            });
+            if let Some(ids) = fallback {
+                symbols.extend(ids.into_iter().zip(at..));
+                last_unk = false;
+            } else if let Some(unk) = self.unk {
+                if !(self.fuse_unk && last_unk) {
+                    symbols.push((unk, at));
+                }
+                last_unk = true;
+            }
+        }
+        merge::merge_symbols(bytes, symbols, self, scratch, out);
+    }
+}
+
+impl Joins for Bpe {
+    fn byte(&self, byte: u8) -> Option<u32> {
+        Some(self.byte_ids[byte as usize]).filter(|&id| id != NO_TOKEN)
+    }
+
+    fn join(&self, left: u32, right: u32, _: &[u8]) -> Option<(u32, u32)> {
+        self.merges.get(&pair(left, right)).copied()
+    }
+}
+
+/// `["left", "right"]`, or the older `"left right"`.
+fn merge_parts(merge: &Value) -> Option<(&str, &str)> {
+    match merge {
+        Value::Array(parts) => match &parts[..] {
+            [Value::String(left), Value::String(right)] => Some((left, right)),
+            _ => None,
+        },
+        Value::String(line) => line.split_once(' '),
+        _ => None,
+    }
+}

@@ -1,0 +1,257 @@
+//! Any Hugging Face `tokenizer.json`, run as `tokenizers` 0.23 runs it, in its order:
+//!
+//! 1. added tokens with `normalized: false` are found in the raw text ([`added`]);
+//! 2. each stretch between them is normalized ([`normalizer`]), each byte remembering where in the
+//!    input it came from ([`normalized`]), and the other added tokens are found in it;
+//! 3. the rest is cut by the pre-tokenizer ([`pre_tokenizer`], with [`pattern`]);
+//! 4. the model makes each piece tokens ([`model`]: [`bpe`] through the one merge loop,
+//!    [`word_piece`], [`unigram`], [`word_level`]);
+//! 5. with special tokens, the post-processor puts its tokens around them ([`post_processor`]).
+//!
+//! Decoding runs the decoder over the tokens' strings ([`decoder`]). A file that uses a component
+//! or an option this does not run is refused with one line naming it ([`Unsupported`]); no file
+//! makes it panic. Leaves out: truncation, padding, pairs of texts.
+
+pub mod added;
+pub mod bpe;
+pub mod decoder;
+pub mod model;
+pub mod normalized;
+pub mod normalizer;
+pub mod pattern;
+pub mod post_processor;
+pub mod pre_tokenizer;
+pub mod unigram;
+pub mod word_level;
+pub mod word_piece;
+
+use std::fmt;
+
+use serde_json::Value;
+
+use self::added::AddedTokens;
+use self::decoder::Decoder;
+use self::model::Model;
+use self::normalized::Normalized;
+use self::normalizer::Normalizer;
+use self::post_processor::Around;
+use self::pre_tokenizer::PreTokenizer;
+use crate::byte_level::merge::Scratch;
+use crate::tokenizer::{Piece, Tokenizer, UnknownId};
+
+/// Why a file is refused: the component, and what about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    pub component: String,
+    pub reason: String,
+}
+
+impl Unsupported {
+    pub fn new(component: &str, reason: &str) -> Unsupported {
+        Unsupported {
+            component: component.to_string(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.component, self.reason)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// A tokenizer read from a tokenizer.json.
+#[derive(Clone, Debug)]
+pub struct TokenizerJson {
+    name: String,
+    added: AddedTokens,
+    normalizer: Option<Normalizer>,
+    pre_tokenizer: Option<PreTokenizer>,
+    model: Model,
+    around: Around,
+    decoder: Option<Decoder>,
+    /// id → token string: the model's vocabulary, then the added tokens.
+    tokens: Vec<Option<String>>,
+    /// Which ids are special added tokens.
+    special: Vec<bool>,
+}
+
+impl TokenizerJson {
+    /// The tokenizer in `text`, named `name`.
+    pub fn from_str(text: &str, name: &str) -> Result<TokenizerJson, Unsupported> {
+        let json: Value = serde_json::from_str(text)
+            .map_err(|e| Unsupported::new("the file", &format!("it is not JSON ({e})")))?;
+        TokenizerJson::from_json(&json, name)
+    }
+
+    pub fn from_json(json: &Value, name: &str) -> Result<TokenizerJson, Unsupported> {
+        if !json.is_object() {
+            return Err(Unsupported::new("the file", "it is not a JSON object"));
+        }
+        for key in ["truncation", "padding"] {
+            if !json[key].is_null() {
+                return Err(Unsupported::new(
+                    &format!("the {key} setting"),
+                    "it would change the ids; it must be null",
+                ));
+            }
+        }
+        let normalizer = Normalizer::from_json(&json["normalizer"])?;
+        let pre_tokenizer = PreTokenizer::from_json(&json["pre_tokenizer"])?;
+        let byte_level = pre_tokenizer
+            .as_ref()
+            .is_some_and(PreTokenizer::is_byte_level);
+        let (model, mut tokens) = Model::from_json(&json["model"], byte_level)?;
+        let added = AddedTokens::from_json(&json["added_tokens"], normalizer.as_ref())?;
+        let mut special = vec![false; tokens.len()];
+        for token in &added.tokens {
+            let id = token.id as usize;
+            if id >= 1 << 24 {
+                return Err(Unsupported::new("the added tokens", "an id is past 2^24"));
+            }
+            if tokens.len() <= id {
+                tokens.resize(id + 1, None);
+                special.resize(id + 1, false);
+            }
+            tokens[id] = Some(token.content.clone());
+            special[id] = token.special;
+        }
+        Ok(TokenizerJson {
+            name: name.to_string(),
+            around: Around::from_json(&json["post_processor"])?,
+            decoder: Decoder::from_json(&json["decoder"])?,
+            added,
+            normalizer,
+            pre_tokenizer,
+            model,
+            tokens,
+            special,
+        })
+    }
+
+    /// The tokens of `text`; with `special`, the post-processor's tokens around them (as
+    /// `encode(text, add_special_tokens=True)`).
+    pub fn encode_with(&self, text: &str, special: bool) -> Vec<Piece> {
+        let mut pieces = Vec::new();
+        if special {
+            self.push_around(&self.around.before, 0, &mut pieces);
+        }
+        let mut scratch = Scratch::default();
+        let mut out = Vec::new();
+        for (range, added) in self.added.split(text, false) {
+            if let Some(index) = added {
+                pieces.push(self.added_piece(index, range));
+                continue;
+            }
+            let mut stretch = Normalized::new(&text[range.clone()], range.start);
+            if let Some(normalizer) = &self.normalizer {
+                normalizer.normalize(&mut stretch);
+            }
+            for (inner, added) in self.added.split(stretch.as_str(), true) {
+                if let Some(index) = added {
+                    pieces.push(self.added_piece(index, stretch.original(inner)));
+                    continue;
+                }
+                let part = stretch.slice(inner);
+                let cut = match &self.pre_tokenizer {
+                    Some(p) => p.pre_tokenize(vec![part]),
+                    None if part.is_empty() => Vec::new(),
+                    None => vec![part],
+                };
+                for piece in cut {
+                    out.clear();
+                    self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
+                    let mut at = 0;
+                    for &(id, len) in &out {
+                        pieces.push(Piece {
+                            id,
+                            span: piece.original(at..at + len),
+                            display: self.display(id, &piece.as_str().as_bytes()[at..at + len]),
+                        });
+                        at += len;
+                    }
+                }
+            }
+        }
+        if special {
+            self.push_around(&self.around.after, text.len(), &mut pieces);
+        }
+        pieces
+    }
+
+    /// The text `ids` stand for, as the file's decoder writes it, special tokens kept.
+    pub fn decode_ids(&self, ids: &[u32]) -> Result<String, UnknownId> {
+        let tokens = ids
+            .iter()
+            .enumerate()
+            .map(|(position, &id)| {
+                self.token(id).map(str::to_string).ok_or(UnknownId {
+                    id,
+                    position,
+                    vocab_size: self.tokens.len(),
+                    reserved: 0,
+                })
+            })
+            .collect::<Result<Vec<String>, UnknownId>>()?;
+        Ok(match &self.decoder {
+            Some(decoder) => decoder.decode_chain(tokens).concat(),
+            None => tokens.join(" "),
+        })
+    }
+
+    /// Token `id`'s string.
+    pub fn token(&self, id: u32) -> Option<&str> {
+        self.tokens.get(id as usize)?.as_deref()
+    }
+
+    /// Whether `id` is a special added token.
+    pub fn is_special(&self, id: u32) -> bool {
+        self.special.get(id as usize).copied().unwrap_or(false)
+    }
+
+    fn added_piece(&self, index: usize, span: std::ops::Range<usize>) -> Piece {
+        let token = &self.added.tokens[index];
+        Piece {
+            id: Some(token.id),
+            span,
+            display: token.content.clone(),
+        }
+    }
+
+    fn push_around(&self, ids: &[u32], at: usize, pieces: &mut Vec<Piece>) {
+        pieces.extend(ids.iter().map(|&id| Piece {
+            id: Some(id),
+            span: at..at,
+            display: self.token(id).unwrap_or_default().to_string(),
+        }));
+    }
+
+    /// The token's string, or (for an unknown stretch) the bytes it covers.
+    fn display(&self, id: Option<u32>, bytes: &[u8]) -> String {
+        match id.and_then(|id| self.token(id)) {
+            Some(token) => token.to_string(),
+            None => String::from_utf8_lossy(bytes).into_owned(),
+        }
+    }
+}
+
+impl Tokenizer for TokenizerJson {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn vocab_size(&self) -> usize {
+        self.tokens.len()
+    }
+
+    fn encode(&self, text: &str) -> Vec<Piece> {
+        self.encode_with(text, false)
+    }
+
+    fn decode(&self, ids: &[u32]) -> Result<String, UnknownId> {
+        self.decode_ids(ids)
+    }
+}

@@ -1,0 +1,96 @@
+//! The four models a tokenizer.json may hold, behind one call: the tokens of one pre-tokenized
+//! piece, each with the bytes of the piece it covers.
+
+use serde_json::Value;
+
+use super::bpe::Bpe;
+use super::unigram::Unigram;
+use super::word_level::WordLevel;
+use super::word_piece::WordPiece;
+use super::Unsupported;
+use crate::byte_level::merge::Scratch;
+use crate::fxhash::FxHashMap;
+
+#[derive(Clone, Debug)]
+pub enum Model {
+    Bpe(Box<Bpe>),
+    WordPiece(WordPiece),
+    Unigram(Unigram),
+    WordLevel(WordLevel),
+}
+
+/// Vocabularies larger than this are refused (a damaged id would otherwise ask for gigabytes).
+const MAX_VOCAB: u64 = 1 << 24;
+
+impl Model {
+    /// The model in `json` and its vocabulary, id → token (`None` for an id it skips).
+    pub fn from_json(
+        json: &Value,
+        byte_level: bool,
+    ) -> Result<(Model, Vec<Option<String>>), Unsupported> {
+        let kind = json["type"].as_str().unwrap_or("(no type)");
+        if kind == "Unigram" {
+            let (model, vocab) = Unigram::from_json(json)?;
+            return Ok((Model::Unigram(model), vocab));
+        }
+        let component = format!("the {kind} model");
+        let vocab = vocab_by_id(&json["vocab"], &component)?;
+        let model = match kind {
+            "BPE" => Model::Bpe(Box::new(Bpe::from_json(json, &vocab, byte_level)?)),
+            "WordPiece" => Model::WordPiece(WordPiece::from_json(json, by_token(&vocab))),
+            "WordLevel" => Model::WordLevel(WordLevel::from_json(json, by_token(&vocab))),
+            _ => return Err(Unsupported::new(&component, "it is not supported")),
+        };
+        Ok((model, vocab))
+    }
+
+    /// The tokens of `piece` appended to `out`, each with the bytes of `piece` it covers (`None`:
+    /// an unknown stretch the vocabulary has no token for).
+    pub fn tokenize(
+        &self,
+        piece: &str,
+        scratch: &mut Scratch,
+        out: &mut Vec<(Option<u32>, usize)>,
+    ) {
+        match self {
+            Model::Bpe(bpe) => {
+                let mut merged = Vec::new();
+                bpe.tokenize(piece, scratch, &mut merged);
+                out.extend(merged.into_iter().map(|(id, len)| (Some(id), len)));
+            }
+            Model::WordPiece(wp) => wp.tokenize(piece, out),
+            Model::Unigram(unigram) => unigram.tokenize(piece, out),
+            Model::WordLevel(wl) => out.push((wl.token(piece), piece.len())),
+        }
+    }
+}
+
+/// token → id.
+fn by_token(vocab: &[Option<String>]) -> FxHashMap<String, u32> {
+    vocab
+        .iter()
+        .enumerate()
+        .filter_map(|(id, t)| Some((t.clone()?, id as u32)))
+        .collect()
+}
+
+/// `{"token": id, …}` as id → token.
+fn vocab_by_id(json: &Value, component: &str) -> Result<Vec<Option<String>>, Unsupported> {
+    let map = json
+        .as_object()
+        .ok_or_else(|| Unsupported::new(component, "it has no vocab object"))?;
+    let mut vocab: Vec<Option<String>> = Vec::with_capacity(map.len());
+    for (token, id) in map {
+        let id = id.as_u64().filter(|&id| id < MAX_VOCAB).ok_or_else(|| {
+            Unsupported::new(
+                component,
+                &format!("the id of `{token}` is not a whole number below 2^24"),
+            )
+        })? as usize;
+        if vocab.len() <= id {
+            vocab.resize(id + 1, None);
+        }
+        vocab[id] = Some(token.clone());
+    }
+    Ok(vocab)
+}

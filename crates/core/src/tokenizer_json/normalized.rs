@@ -1,0 +1,221 @@
+//! A text being normalized, each byte remembering the bytes of the original input it came from, so
+//! that tokens of the normalized text point back into what the reader typed (as Hugging Face's
+//! `NormalizedString`). Leaves out: the alignment of a Unicode normalization that composes across
+//! starters (its output then points at the whole changed run).
+
+use std::ops::Range;
+
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::UnicodeNormalization;
+
+/// Normalized text and, per byte, the original byte range of the character it came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Normalized {
+    text: String,
+    origin: Vec<(u32, u32)>,
+}
+
+/// The four Unicode normal forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Nfc,
+    Nfd,
+    Nfkc,
+    Nfkd,
+}
+
+impl Normalized {
+    /// `text` as it stands at `offset` bytes into the original input.
+    pub fn new(text: &str, offset: usize) -> Normalized {
+        let mut origin = Vec::with_capacity(text.len());
+        for (at, c) in text.char_indices() {
+            let range = ((offset + at) as u32, (offset + at + c.len_utf8()) as u32);
+            origin.extend(std::iter::repeat_n(range, c.len_utf8()));
+        }
+        Normalized {
+            text: text.to_string(),
+            origin,
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The original byte range that normalized bytes `range` came from (empty where nothing did).
+    pub fn original(&self, range: Range<usize>) -> Range<usize> {
+        match (self.origin.get(range.start), range.end.checked_sub(1)) {
+            (Some(first), Some(last)) if range.end > range.start => {
+                let last = self.origin[last];
+                first.0 as usize..last.1.max(first.0) as usize
+            }
+            _ => {
+                let at = self
+                    .origin
+                    .get(range.start)
+                    .map(|o| o.0)
+                    .or(self.origin.last().map(|o| o.1))
+                    .unwrap_or(0) as usize;
+                at..at
+            }
+        }
+    }
+
+    /// Where this text starts in the original input.
+    pub fn original_start(&self) -> usize {
+        self.origin.first().map_or(0, |o| o.0 as usize)
+    }
+
+    /// The part at normalized bytes `range`, its origins kept.
+    pub fn slice(&self, range: Range<usize>) -> Normalized {
+        Normalized {
+            text: self.text[range.clone()].to_string(),
+            origin: self.origin[range].to_vec(),
+        }
+    }
+
+    /// Each character replaced by what `f` writes for it (nothing removes it); what it writes
+    /// comes from that character.
+    pub fn map_chars(&mut self, mut f: impl FnMut(char, &mut String)) {
+        let mut text = String::with_capacity(self.text.len());
+        let mut origin = Vec::with_capacity(self.origin.len());
+        for (at, c) in self.text.char_indices() {
+            let before = text.len();
+            f(c, &mut text);
+            origin.extend(std::iter::repeat_n(self.origin[at], text.len() - before));
+        }
+        self.text = text;
+        self.origin = origin;
+    }
+
+    /// Each of `matches` (ordered, disjoint byte ranges) replaced by `content`, which comes from
+    /// the whole match.
+    pub fn replace_ranges(&mut self, matches: &[Range<usize>], content: &str) {
+        let mut text = String::with_capacity(self.text.len());
+        let mut origin = Vec::with_capacity(self.origin.len());
+        let mut done = 0;
+        for m in matches {
+            text.push_str(&self.text[done..m.start]);
+            origin.extend_from_slice(&self.origin[done..m.start]);
+            let from = self.original(m.clone());
+            let range = (from.start as u32, from.end as u32);
+            text.push_str(content);
+            origin.extend(std::iter::repeat_n(range, content.len()));
+            done = m.end;
+        }
+        text.push_str(&self.text[done..]);
+        origin.extend_from_slice(&self.origin[done..]);
+        self.text = text;
+        self.origin = origin;
+    }
+
+    /// `prefix` put in front; it comes from nothing (an empty range where the text starts).
+    pub fn prepend(&mut self, prefix: &str) {
+        let at = self.original_start() as u32;
+        let mut origin = vec![(at, at); prefix.len()];
+        origin.append(&mut self.origin);
+        self.origin = origin;
+        self.text.insert_str(0, prefix);
+    }
+
+    /// Whitespace taken off the start and/or the end.
+    pub fn strip(&mut self, left: bool, right: bool) {
+        let end = if right {
+            self.text.trim_end().len()
+        } else {
+            self.text.len()
+        };
+        let start = if left {
+            end - self.text[..end].trim_start().len()
+        } else {
+            0
+        };
+        *self = self.slice(start..end);
+    }
+
+    /// The text in Unicode normal form `form`. Each run from one starter to the next is normalized
+    /// alone so its output points at it; where that differs from normalizing the whole (a
+    /// composition across starters, as Hangul jamo), the whole text's form is kept, pointing at
+    /// the whole input.
+    pub fn unicode(&mut self, form: Form) {
+        let whole = run_form(&self.text, form);
+        if whole == self.text {
+            return;
+        }
+        let mut text = String::with_capacity(whole.len());
+        let mut origin = Vec::with_capacity(whole.len());
+        let starts: Vec<usize> = self
+            .text
+            .char_indices()
+            .filter(|&(at, c)| at == 0 || canonical_combining_class(c) == 0)
+            .map(|(at, _)| at)
+            .chain([self.text.len()])
+            .collect();
+        for pair in starts.windows(2) {
+            let run = pair[0]..pair[1];
+            let from = self.original(run.clone());
+            let out = run_form(&self.text[run], form);
+            text.push_str(&out);
+            origin.extend(std::iter::repeat_n(
+                (from.start as u32, from.end as u32),
+                out.len(),
+            ));
+        }
+        if text != whole {
+            let all = self.original(0..self.text.len());
+            origin = vec![(all.start as u32, all.end as u32); whole.len()];
+            text = whole;
+        }
+        self.text = text;
+        self.origin = origin;
+    }
+}
+
+fn run_form(text: &str, form: Form) -> String {
+    match form {
+        Form::Nfc => text.nfc().collect(),
+        Form::Nfd => text.nfd().collect(),
+        Form::Nfkc => text.nfkc().collect(),
+        Form::Nfkd => text.nfkd().collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_byte_points_back_at_what_made_it() {
+        let mut n = Normalized::new("a b", 10);
+        n.map_chars(|c, out| {
+            if c == ' ' {
+                out.push('▁')
+            } else {
+                out.push(c)
+            }
+        });
+        assert_eq!(n.as_str(), "a▁b");
+        assert_eq!(n.original(1..4), 11..12);
+        n.prepend("▁");
+        assert_eq!(n.original(0..3), 10..10);
+        assert_eq!(n.original(3..4), 10..11);
+    }
+
+    #[test]
+    fn unicode_forms_compose_and_keep_origins() {
+        let mut n = Normalized::new("e\u{301}x", 0);
+        n.unicode(Form::Nfc);
+        assert_eq!(n.as_str(), "éx");
+        assert_eq!(n.original(0..2), 0..3);
+        assert_eq!(n.original(2..3), 3..4);
+        // Hangul jamo compose across starters: the whole text's form, pointing at all of it.
+        let mut h = Normalized::new("\u{1100}\u{1161}", 0);
+        h.unicode(Form::Nfc);
+        assert_eq!(h.as_str(), "가");
+        assert_eq!(h.original(0..3), 0..6);
+    }
+}

@@ -1,0 +1,299 @@
+//! Pre-tokenizers, as Hugging Face `tokenizers` 0.23 runs them: each cuts every piece so far into
+//! smaller ones (never across), with the five ways a `Split` treats what it matched. `ByteLevel`
+//! cuts by GPT-2's pattern if asked and marks the pieces as bytes for the model (the model's
+//! vocabulary is read through GPT-2's byte table instead of mapping each piece). Leaves out
+//! (refused by name): `UnicodeScripts`, `CharDelimiterSplit`, `Split` after `ByteLevel`.
+
+use serde_json::Value;
+
+use super::normalized::Normalized;
+use super::normalizer::text_field;
+use super::pattern::Pattern;
+use super::Unsupported;
+use crate::wordpiece::pretokenise::is_punctuation;
+
+/// GPT-2's pattern, which `ByteLevel` uses when `use_regex` is on.
+const GPT2_PATTERN: &str =
+    r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+";
+
+/// What a split keeps of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Behavior {
+    Removed,
+    Isolated,
+    MergedWithPrevious,
+    MergedWithNext,
+    Contiguous,
+}
+
+#[derive(Clone, Debug)]
+pub enum PreTokenizer {
+    Sequence(Vec<PreTokenizer>),
+    Split {
+        pattern: Pattern,
+        behavior: Behavior,
+        invert: bool,
+    },
+    /// GPT-2's byte-level step: a space in front if asked, then GPT-2's pattern if asked.
+    ByteLevel {
+        add_prefix_space: bool,
+        regex: Option<Pattern>,
+    },
+    Metaspace {
+        replacement: char,
+        prepend: Prepend,
+        split: bool,
+    },
+}
+
+/// When `Metaspace` puts its replacement in front of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prepend {
+    Always,
+    /// Only where the piece starts the input.
+    First,
+    Never,
+}
+
+impl PreTokenizer {
+    /// The pre-tokenizer `json` describes (`null` is none).
+    pub fn from_json(json: &Value) -> Result<Option<PreTokenizer>, Unsupported> {
+        if json.is_null() {
+            return Ok(None);
+        }
+        let kind = json["type"].as_str().unwrap_or("(no type)");
+        let component = format!("the {kind} pre-tokenizer");
+        let split = |pattern: Pattern, behavior| PreTokenizer::Split {
+            pattern,
+            behavior,
+            invert: false,
+        };
+        let pre_tokenizer = match kind {
+            "Sequence" => {
+                let steps: Vec<PreTokenizer> = json["pretokenizers"]
+                    .as_array()
+                    .ok_or_else(|| Unsupported::new(&component, "it has no list"))?
+                    .iter()
+                    .filter_map(|p| PreTokenizer::from_json(p).transpose())
+                    .collect::<Result<_, _>>()?;
+                let byte_level = steps.iter().position(PreTokenizer::is_byte_level);
+                if byte_level.is_some_and(|at| at + 1 != steps.len()) {
+                    return Err(Unsupported::new(
+                        &component,
+                        "a step after ByteLevel would see mapped bytes, which is not supported",
+                    ));
+                }
+                PreTokenizer::Sequence(steps)
+            }
+            "Split" => PreTokenizer::Split {
+                pattern: Pattern::from_json(&json["pattern"], &component)?,
+                behavior: behavior(&json["behavior"], &component)?,
+                invert: json["invert"].as_bool().unwrap_or(false),
+            },
+            "ByteLevel" => PreTokenizer::ByteLevel {
+                add_prefix_space: json["add_prefix_space"].as_bool().unwrap_or(true),
+                regex: match json["use_regex"].as_bool().unwrap_or(true) {
+                    true => Some(Pattern::regex(GPT2_PATTERN, &component)?),
+                    false => None,
+                },
+            },
+            "Metaspace" => {
+                let replacement = text_field(json, "replacement", &component)?;
+                let mut chars = replacement.chars();
+                let (Some(replacement), None) = (chars.next(), chars.next()) else {
+                    return Err(Unsupported::new(
+                        &component,
+                        "its replacement is not one character",
+                    ));
+                };
+                let prepend = match (
+                    json["prepend_scheme"].as_str(),
+                    json["add_prefix_space"].as_bool(),
+                ) {
+                    (Some("always"), _) | (None, Some(true) | None) => Prepend::Always,
+                    (Some("first"), _) => Prepend::First,
+                    (Some("never"), _) | (None, Some(false)) => Prepend::Never,
+                    (Some(other), _) => {
+                        return Err(Unsupported::new(
+                            &component,
+                            &format!("the prepend scheme `{other}` is unknown"),
+                        ))
+                    }
+                };
+                PreTokenizer::Metaspace {
+                    replacement,
+                    prepend,
+                    split: json["split"].as_bool().unwrap_or(true),
+                }
+            }
+            "Whitespace" => PreTokenizer::Split {
+                pattern: Pattern::regex(r"\w+|[^\w\s]+", &component)?,
+                behavior: Behavior::Removed,
+                invert: true,
+            },
+            "WhitespaceSplit" => split(Pattern::Chars(char::is_whitespace), Behavior::Removed),
+            "Digits" => split(
+                Pattern::Chars(char::is_numeric),
+                match json["individual_digits"].as_bool().unwrap_or(false) {
+                    true => Behavior::Isolated,
+                    false => Behavior::Contiguous,
+                },
+            ),
+            "Punctuation" => split(
+                Pattern::Chars(is_punctuation),
+                match json.get("behavior") {
+                    Some(b) => behavior(b, &component)?,
+                    None => Behavior::Isolated,
+                },
+            ),
+            "BertPreTokenizer" => PreTokenizer::Sequence(vec![
+                split(Pattern::Chars(char::is_whitespace), Behavior::Removed),
+                split(Pattern::Chars(is_punctuation), Behavior::Isolated),
+            ]),
+            _ => return Err(Unsupported::new(&component, "it is not supported")),
+        };
+        Ok(Some(pre_tokenizer))
+    }
+
+    /// Whether this pre-tokenizer ends in `ByteLevel` (the model then reads bytes).
+    pub fn is_byte_level(&self) -> bool {
+        match self {
+            PreTokenizer::ByteLevel { .. } => true,
+            PreTokenizer::Sequence(steps) => steps.last().is_some_and(PreTokenizer::is_byte_level),
+            _ => false,
+        }
+    }
+
+    /// Every piece of `pieces` cut further; empty pieces are dropped.
+    pub fn pre_tokenize(&self, pieces: Vec<Normalized>) -> Vec<Normalized> {
+        match self {
+            PreTokenizer::Sequence(steps) => steps
+                .iter()
+                .fold(pieces, |pieces, step| step.pre_tokenize(pieces)),
+            _ => pieces
+                .into_iter()
+                .flat_map(|piece| self.cut(piece))
+                .filter(|piece| !piece.is_empty())
+                .collect(),
+        }
+    }
+
+    fn cut(&self, mut piece: Normalized) -> Vec<Normalized> {
+        match self {
+            PreTokenizer::Sequence(_) => self.pre_tokenize(vec![piece]),
+            PreTokenizer::Split {
+                pattern,
+                behavior,
+                invert,
+            } => {
+                let mut matches = pattern.find_matches(piece.as_str());
+                if *invert {
+                    matches.iter_mut().for_each(|m| m.1 = !m.1);
+                }
+                split(&piece, matches, *behavior)
+            }
+            PreTokenizer::ByteLevel {
+                add_prefix_space,
+                regex,
+            } => {
+                if *add_prefix_space && !piece.as_str().starts_with(' ') {
+                    piece.prepend(" ");
+                }
+                match regex {
+                    Some(pattern) => split(
+                        &piece,
+                        pattern.find_matches(piece.as_str()),
+                        Behavior::Isolated,
+                    ),
+                    None => vec![piece],
+                }
+            }
+            PreTokenizer::Metaspace {
+                replacement,
+                prepend,
+                split: cut,
+            } => {
+                piece.map_chars(|c, out| out.push(if c == ' ' { *replacement } else { c }));
+                let front = match prepend {
+                    Prepend::Always => true,
+                    Prepend::First => piece.original_start() == 0,
+                    Prepend::Never => false,
+                };
+                if front && !piece.as_str().starts_with(*replacement) {
+                    piece.prepend(replacement.encode_utf8(&mut [0; 4]));
+                }
+                if !cut {
+                    return vec![piece];
+                }
+                let r = *replacement;
+                let matches: Vec<_> = piece
+                    .as_str()
+                    .char_indices()
+                    .map(|(at, c)| (at..at + c.len_utf8(), c == r))
+                    .collect();
+                split(&piece, matches, Behavior::MergedWithNext)
+            }
+        }
+    }
+}
+
+fn behavior(json: &Value, component: &str) -> Result<Behavior, Unsupported> {
+    Ok(match json.as_str() {
+        Some("Removed") => Behavior::Removed,
+        Some("Isolated") => Behavior::Isolated,
+        Some("MergedWithPrevious") => Behavior::MergedWithPrevious,
+        Some("MergedWithNext") => Behavior::MergedWithNext,
+        Some("Contiguous") => Behavior::Contiguous,
+        _ => return Err(Unsupported::new(component, "its split behavior is unknown")),
+    })
+}
+
+/// `piece` cut at `matches` (covering it end to end), as `NormalizedString::split` does.
+fn split(
+    piece: &Normalized,
+    matches: Vec<(std::ops::Range<usize>, bool)>,
+    behavior: Behavior,
+) -> Vec<Normalized> {
+    // (range, remove)
+    let mut parts: Vec<(std::ops::Range<usize>, bool)> = Vec::with_capacity(matches.len());
+    match behavior {
+        Behavior::Isolated => parts.extend(matches.into_iter().map(|(r, _)| (r, false))),
+        Behavior::Removed => parts = matches,
+        Behavior::Contiguous => {
+            let mut previous = false;
+            for (r, is_match) in matches {
+                match parts.last_mut() {
+                    Some(last) if is_match == previous => last.0.end = r.end,
+                    _ => parts.push((r, false)),
+                }
+                previous = is_match;
+            }
+        }
+        Behavior::MergedWithPrevious => {
+            let mut previous = false;
+            for (r, is_match) in matches {
+                match parts.last_mut() {
+                    Some(last) if is_match && !previous => last.0.end = r.end,
+                    _ => parts.push((r, false)),
+                }
+                previous = is_match;
+            }
+        }
+        Behavior::MergedWithNext => {
+            let mut previous = false;
+            for (r, is_match) in matches.into_iter().rev() {
+                match parts.last_mut() {
+                    Some(last) if is_match && !previous => last.0.start = r.start,
+                    _ => parts.push((r, false)),
+                }
+                previous = is_match;
+            }
+            parts.reverse();
+        }
+    }
+    parts
+        .into_iter()
+        .filter(|(r, remove)| !remove && !r.is_empty())
+        .map(|(r, _)| piece.slice(r))
+        .collect()
+}
