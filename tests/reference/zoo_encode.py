@@ -7,6 +7,12 @@ mistral-common for Tekken, Hugging Face tokenizers for SmolLM2. Runs in the pinn
   --model smollm2             Hugging Face tokenizers set up from SmolLM2's GGUF
                               (smollm2_reference.py)
   --sentencepiece PATH.model  sentencepiece on that file
+  --tokenizer-json PATH [--special]
+                              Hugging Face tokenizers on that tokenizer.json
+                              (add_special_tokens=False, or True with --special)
+  --decode-tokenizer-json PATH
+                              instead: each FILE holds ids; print a JSON list of
+                              decode(ids, skip_special_tokens=False), one per file
   --decode-sentencepiece PATH.model
                               instead: read ids from stdin, write sentencepiece's decoded text
   --scores PATH.model|mistral-v1
@@ -39,6 +45,13 @@ def tekken_encoder():
     return lambda text: tekken.encode(text, bos=False, eos=False)
 
 
+def tokenizer_json_encoder(path: str, special: bool):
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(path)
+    return lambda text: tokenizer.encode(text, add_special_tokens=special).ids
+
+
 def main(args: list[str]) -> None:
     match args:
         case ["--model", "mistral-v1", *files]:
@@ -52,6 +65,22 @@ def main(args: list[str]) -> None:
             encode = lambda text: tokenizer.encode(text, add_special_tokens=False).ids
         case ["--sentencepiece", path, *files]:
             encode = sentencepiece_encoder(path)
+        case ["--tokenizer-json", path, "--special", *files]:
+            encode = tokenizer_json_encoder(path, special=True)
+        case ["--tokenizer-json", path, *files]:
+            encode = tokenizer_json_encoder(path, special=False)
+        case ["--decode-tokenizer-json", path, *files]:
+            import json
+
+            from tokenizers import Tokenizer
+
+            tokenizer = Tokenizer.from_file(path)
+            decoded = []
+            for file in files:
+                ids = [int(i) for i in pathlib.Path(file).read_text().split()]
+                decoded.append(tokenizer.decode(ids, skip_special_tokens=False))
+            print(json.dumps(decoded))
+            return
         case ["--decode-sentencepiece", path]:
             import sentencepiece
 
@@ -71,7 +100,7 @@ def main(args: list[str]) -> None:
                     print(repr(processor.get_score(id)) if known else "none")
             return
         case _:
-            sys.exit("usage: zoo_encode.py (--model mistral-v1|tekken|smollm2 | --sentencepiece PATH) FILE...")
+            sys.exit("usage: zoo_encode.py (--model mistral-v1|tekken|smollm2 | --sentencepiece PATH | --tokenizer-json PATH [--special]) FILE...")
     for file in files:
         # Bytes, not read_text: universal newlines would turn \r\n into \n.
         text = pathlib.Path(file).read_bytes().decode("utf-8")

