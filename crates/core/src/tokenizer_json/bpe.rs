@@ -47,6 +47,27 @@ impl Bpe {
         vocab: &[Option<String>],
         byte_level: bool,
     ) -> Result<Bpe, Unsupported> {
+        let list = json["merges"]
+            .as_array()
+            .ok_or_else(|| Unsupported::new(COMPONENT, "it has no merges list"))?;
+        let merges = list
+            .iter()
+            .enumerate()
+            .map(|(rank, merge)| {
+                merge_parts(merge).ok_or_else(|| bad_merge(rank, "is not a pair of strings"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Bpe::new(json, vocab, &merges, byte_level)
+    }
+
+    /// The model with `json`'s options, its vocabulary `vocab` (id → token) and `merges` (rank
+    /// order, each a pair of tokens).
+    pub fn new(
+        json: &Value,
+        vocab: &[Option<String>],
+        merges: &[(&str, &str)],
+        byte_level: bool,
+    ) -> Result<Bpe, Unsupported> {
         if json["dropout"].as_f64().is_some_and(|d| d > 0.0) {
             return Err(Unsupported::new(
                 COMPONENT,
@@ -81,27 +102,23 @@ impl Bpe {
             .as_str()
             .map(str::to_string);
         let prefix_len = prefix.as_ref().map_or(0, String::len);
-        let mut merges = FxHashMap::default();
-        let list = json["merges"]
-            .as_array()
-            .ok_or_else(|| Unsupported::new(COMPONENT, "it has no merges list"))?;
-        merges.reserve(list.len());
-        for (rank, merge) in list.iter().enumerate() {
-            let bad =
-                |what: &str| Unsupported::new(COMPONENT, &format!("merge {} {what}", rank + 1));
-            let (left, right) =
-                merge_parts(merge).ok_or_else(|| bad("is not a pair of strings"))?;
+        let mut table = FxHashMap::default();
+        table.reserve(merges.len());
+        for (rank, &(left, right)) in merges.iter().enumerate() {
             let joined = format!("{left}{}", right.get(prefix_len..).unwrap_or_default());
             let id = |token: &str| {
                 by_text.get(token).copied().ok_or_else(|| {
-                    bad(&format!(
-                        "(`{left} {right}`) uses `{token}`, which is not in the vocabulary"
-                    ))
+                    bad_merge(
+                        rank,
+                        &format!(
+                            "(`{left} {right}`) uses `{token}`, which is not in the vocabulary"
+                        ),
+                    )
                 })
             };
             let (l, r, made) = (id(left)?, id(right)?, id(&joined)?);
             // A pair listed twice keeps its later rank, as the reference's map does.
-            merges.insert(pair(l, r), (rank as u32, made));
+            table.insert(pair(l, r), (rank as u32, made));
         }
         let fallback = match json["byte_fallback"].as_bool().unwrap_or(false) {
             false => None,
@@ -126,7 +143,7 @@ impl Bpe {
             ids,
             byte_ids,
             fallback,
-            merges,
+            merges: table,
             byte_level,
             ignore_merges: json["ignore_merges"].as_bool().unwrap_or(false),
             unk,
@@ -202,8 +219,12 @@ impl Joins for Bpe {
     }
 }
 
+fn bad_merge(rank: usize, what: &str) -> Unsupported {
+    Unsupported::new(COMPONENT, &format!("merge {} {what}", rank + 1))
+}
+
 /// `["left", "right"]`, or the older `"left right"`.
-fn merge_parts(merge: &Value) -> Option<(&str, &str)> {
+pub(super) fn merge_parts(merge: &Value) -> Option<(&str, &str)> {
     match merge {
         Value::Array(parts) => match &parts[..] {
             [Value::String(left), Value::String(right)] => Some((left, right)),

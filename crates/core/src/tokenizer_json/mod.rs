@@ -13,6 +13,7 @@
 //! makes it panic. Leaves out: truncation, padding, pairs of texts.
 
 pub mod added;
+pub mod asset;
 pub mod bpe;
 pub mod decoder;
 pub mod model;
@@ -99,12 +100,22 @@ impl TokenizerJson {
                 ));
             }
         }
+        TokenizerJson::with_model(json, name, Model::from_json)
+    }
+
+    /// The tokenizer `json` describes, its model read by `model` (from the model's JSON and
+    /// whether the pieces are bytes): a shipped asset keeps the vocabulary and merges apart.
+    pub fn with_model(
+        json: &Value,
+        name: &str,
+        model: impl FnOnce(&Value, bool) -> Result<(Model, Vec<Option<String>>), Unsupported>,
+    ) -> Result<TokenizerJson, Unsupported> {
         let normalizer = Normalizer::from_json(&json["normalizer"])?;
         let pre_tokenizer = PreTokenizer::from_json(&json["pre_tokenizer"])?;
         let byte_level = pre_tokenizer
             .as_ref()
             .is_some_and(PreTokenizer::is_byte_level);
-        let (model, mut tokens) = Model::from_json(&json["model"], byte_level)?;
+        let (model, mut tokens) = model(&json["model"], byte_level)?;
         let added = AddedTokens::from_json(&json["added_tokens"], normalizer.as_ref())?;
         let mut special = vec![false; tokens.len()];
         for token in &added.tokens {

@@ -75,7 +75,10 @@ fn by_token(vocab: &[Option<String>]) -> FxHashMap<String, u32> {
 }
 
 /// `{"token": id, …}` as id → token.
-fn vocab_by_id(json: &Value, component: &str) -> Result<Vec<Option<String>>, Unsupported> {
+pub(super) fn vocab_by_id(
+    json: &Value,
+    component: &str,
+) -> Result<Vec<Option<String>>, Unsupported> {
     let map = json
         .as_object()
         .ok_or_else(|| Unsupported::new(component, "it has no vocab object"))?;
