@@ -16,7 +16,6 @@ use super::Unsupported;
 pub struct AddedToken {
     pub id: u32,
     pub content: String,
-    pub special: bool,
     single_word: bool,
     lstrip: bool,
     rstrip: bool,
@@ -81,7 +80,6 @@ impl AddedTokens {
             tokens.push(AddedToken {
                 id,
                 content: content.to_string(),
-                special: flag("special"),
                 single_word: flag("single_word"),
                 lstrip: flag("lstrip"),
                 rstrip: flag("rstrip"),

@@ -76,8 +76,6 @@ pub struct TokenizerJson {
     decoder: Option<Decoder>,
     /// id → token string: the model's vocabulary, then the added tokens.
     tokens: Vec<Option<String>>,
-    /// Which ids are special added tokens.
-    special: Vec<bool>,
 }
 
 impl TokenizerJson {
@@ -117,7 +115,6 @@ impl TokenizerJson {
             .is_some_and(PreTokenizer::is_byte_level);
         let (model, mut tokens) = model(&json["model"], byte_level)?;
         let added = AddedTokens::from_json(&json["added_tokens"], normalizer.as_ref())?;
-        let mut special = vec![false; tokens.len()];
         for token in &added.tokens {
             let id = token.id as usize;
             if id >= 1 << 24 {
@@ -125,10 +122,8 @@ impl TokenizerJson {
             }
             if tokens.len() <= id {
                 tokens.resize(id + 1, None);
-                special.resize(id + 1, false);
             }
             tokens[id] = Some(token.content.clone());
-            special[id] = token.special;
         }
         Ok(TokenizerJson {
             name: name.to_string(),
@@ -139,7 +134,6 @@ impl TokenizerJson {
             pre_tokenizer,
             model,
             tokens,
-            special,
         })
     }
 
@@ -216,11 +210,6 @@ impl TokenizerJson {
     /// Token `id`'s string.
     pub fn token(&self, id: u32) -> Option<&str> {
         self.tokens.get(id as usize)?.as_deref()
-    }
-
-    /// Whether `id` is a special added token.
-    pub fn is_special(&self, id: u32) -> bool {
-        self.special.get(id as usize).copied().unwrap_or(false)
     }
 
     fn added_piece(&self, index: usize, span: std::ops::Range<usize>) -> Piece {
