@@ -49,6 +49,7 @@ pub mod sentencepiece;
 pub mod smollm2;
 pub mod tiktoken;
 pub mod tokenizer;
+#[cfg(feature = "tokenizer-json")]
 pub mod tokenizer_json;
 pub mod unicode;
 pub mod unigram;

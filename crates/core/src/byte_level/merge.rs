@@ -126,7 +126,8 @@ pub fn merge(
 
 /// As [`merge`], starting from `symbols` (each a token and where it starts in `piece`, in order)
 /// instead of one part per byte: a vocabulary over characters, with unknown and byte-fallback
-/// tokens ([`crate::tokenizer_json`]'s BPE).
+/// tokens (the tokenizer.json engine's BPE).
+#[cfg(feature = "tokenizer-json")]
 pub fn merge_symbols(
     piece: &[u8],
     symbols: impl IntoIterator<Item = (u32, usize)>,
