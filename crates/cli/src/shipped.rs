@@ -1,7 +1,7 @@
 //! The registry's assets, compiled into `til`: each [`Entry`]'s file under `assets/`, found by its
 //! path, so a new registry entry needs one more path here and nothing else.
 
-use til_core::registry::{self, Entry, Shipped};
+use til_core::registry::{self, Entry, Family, Shipped};
 
 use crate::Failure;
 
@@ -12,7 +12,7 @@ macro_rules! embedded {
     };
 }
 
-const ASSETS: [(&str, &[u8]); 7] = embedded!(
+const ASSETS: [(&str, &[u8]); 13] = embedded!(
     "gpt2/merges.bin",
     "minilm/vocab.txt",
     "tiktoken/cl100k_base.bin",
@@ -20,6 +20,12 @@ const ASSETS: [(&str, &[u8]); 7] = embedded!(
     "mistral/mistral-v1.bin",
     "mistral/tekken.bin",
     "smollm2/smollm2.bin",
+    "tokenizers/llama3.1.bin",
+    "tokenizers/qwen3.bin",
+    "tokenizers/deepseek-v3.bin",
+    "tokenizers/gemma3.bin",
+    "tokenizers/gpt-oss.bin",
+    "tokenizers/llama2.bin",
 );
 
 /// The compiled-in bytes of `entry`'s asset.
@@ -39,7 +45,7 @@ pub fn build(entry: &Entry) -> Result<Box<dyn Shipped>, Failure> {
 /// The entry `name` names, or the list of names the CLI knows.
 pub fn named(name: &str) -> Result<&'static Entry, Failure> {
     registry::find(name)
-        .filter(|entry| entry.round_trips)
+        .filter(|entry| by_name(entry))
         .ok_or_else(|| {
             Failure::Run(format!(
                 "unknown model `{name}`; the models are: {}",
@@ -48,13 +54,18 @@ pub fn named(name: &str) -> Result<&'static Entry, Failure> {
         })
 }
 
-/// The names `--model` takes: the registry's tokenizers that give every text back.
+/// The names `--model` takes: the registry's tokenizers but WordPiece, whose decoding is the lab's
+/// own rather than its library's (`til wordpiece` has it).
 pub fn names() -> Vec<&'static str> {
     registry::ALL
         .iter()
-        .filter(|entry| entry.round_trips)
+        .filter(|entry| by_name(entry))
         .map(|entry| entry.name)
         .collect()
+}
+
+fn by_name(entry: &Entry) -> bool {
+    entry.family() != Family::WordPiece
 }
 
 #[cfg(test)]

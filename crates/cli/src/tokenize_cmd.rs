@@ -7,13 +7,14 @@
 //! any Hugging Face `tokenizer.json` (`til_core::tokenizer_json`): its ids are those of
 //! `encode(text, add_special_tokens=False)`, or `True` with `--special`, and detokenize writes
 //! `decode(ids, skip_special_tokens=False)`.
+//! The shipped tokenizer.json models (`llama3.1`, `qwen3`, …) take `--special` by name too.
 //! Leaves out: WordPiece by name, whose normalising loses the text (`til wordpiece encode` has it).
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 
-use til_core::registry::Shipped;
+use til_core::registry::{Format, Shipped};
 use til_core::sentencepiece::SentencePiece;
 use til_core::tokenizer::Tokenizer;
 use til_core::tokenizer_json::TokenizerJson;
@@ -40,7 +41,8 @@ detokenize: reads whitespace-separated ids from stdin and writes the text they
 --tokenizer-json: any Hugging Face tokenizer.json (BPE, WordPiece, Unigram or
             WordLevel, with its normalizers, pre-tokenizers and decoders).
 --special:  also the special tokens the file's post-processor adds around the
-            text (add_special_tokens=True); a tokenizer.json's option.
+            text (add_special_tokens=True); for a tokenizer.json, and the models
+            shipped as one (llama3.1, qwen3, deepseek-v3, gemma3, gpt-oss, llama2).
 ";
 
 /// A model by name (the registry's), or from a file.
@@ -51,7 +53,16 @@ enum Model {
 
 impl Model {
     fn load(name: &str) -> Result<Model, Failure> {
-        shipped::build(shipped::named(name)?).map(Model::Shipped)
+        let entry = shipped::named(name)?;
+        match entry.format {
+            // The engine's own type, so `--special` has its post-processor.
+            Format::TokenizerJson { .. } => {
+                til_core::tokenizer_json::asset::read(shipped::asset(entry), entry.name)
+                    .map(|t| Model::Json(Box::new(t)))
+                    .map_err(Failure::Run)
+            }
+            _ => shipped::build(entry).map(Model::Shipped),
+        }
     }
 
     /// A SentencePiece model file.

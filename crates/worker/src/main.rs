@@ -16,6 +16,7 @@ use til_channel::{Answer, Question, Reply, Request, Wire, MODEL_FILE};
 use til_core::registry::{self, Shipped};
 use til_core::sentencepiece::SentencePiece;
 use til_core::tokenizer::Piece;
+use til_core::tokenizer_json::TokenizerJson;
 use til_core::wordpiece::WordPiece;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -39,13 +40,25 @@ thread_local! {
 /// The tokenizer `name` names (a registry name, or [`MODEL_FILE`]), from its file's bytes.
 fn build(name: &str, bytes: &[u8]) -> Loaded {
     if name == MODEL_FILE {
-        return SentencePiece::from_model_file(bytes, "your model")
-            .map(|model| Box::new(model) as Box<dyn Shipped>)
-            .map_err(|e| e.to_string());
+        return model_file(bytes);
     }
     registry::find(name)
         .ok_or_else(|| format!("the worker has no tokenizer `{name}`"))?
         .build(bytes)
+}
+
+/// The reader's file: a tokenizer.json (JSON, so it opens with `{`) or a SentencePiece model
+/// (protobuf, which never starts with that byte).
+fn model_file(bytes: &[u8]) -> Loaded {
+    if bytes.trim_ascii_start().starts_with(b"{") {
+        let text = std::str::from_utf8(bytes).map_err(|_| "the tokenizer.json is not UTF-8")?;
+        return TokenizerJson::from_str(text, "your tokenizer.json")
+            .map(|t| Box::new(t) as Box<dyn Shipped>)
+            .map_err(|e| format!("this tokenizer.json cannot be read: {e}"));
+    }
+    SentencePiece::from_model_file(bytes, "your model")
+        .map(|model| Box::new(model) as Box<dyn Shipped>)
+        .map_err(|e| e.to_string())
 }
 
 /// Builds `name` and keeps it (or why it failed, for every later use).

@@ -1,7 +1,9 @@
-//! "Your SentencePiece model": a comparison column for a `.model` file the reader opens (a BPE or
-//! Unigram model from any project that trains with sentencepiece). The file is read in the page and
-//! handed to the lab's worker, which checks and runs it; a file that is not a usable model says
-//! why in the column. Leaves out: keeping the file across reloads (it is the reader's, not a URL).
+//! "Your tokenizer file": a comparison column for a file the reader opens: a SentencePiece `.model`
+//! (BPE or Unigram, from any project that trains with sentencepiece) or any Hugging Face
+//! `tokenizer.json`. The file is read in the page and handed to the lab's worker, which tells the
+//! two apart, checks and runs it; a file that is not a usable model says why in the column.
+//! Leaves out: keeping the file across reloads (it is the reader's, not a URL), and a
+//! `tokenizer_config.json` (its chat template is the Chat view's).
 
 use std::sync::Arc;
 
@@ -14,10 +16,12 @@ use til_channel::MODEL_FILE;
 
 use crate::worker::Remote;
 
-/// The largest file taken: SentencePiece models are a few MB; anything far larger is not one.
+/// The largest file taken: SentencePiece models are a few MB and the largest tokenizer.json files
+/// (Gemma 3's) about 33 MB; anything far larger is not one.
 const LARGEST: f64 = 64e6;
 
-const ASK: &str = "Open a SentencePiece .model file (BPE or Unigram) to compare it here.";
+const ASK: &str =
+    "Open a SentencePiece .model file (BPE or Unigram) or a tokenizer.json to compare it here.";
 
 /// The column's state, shared with its file button (a context of the Tokenize lab).
 #[derive(Clone, Copy)]
@@ -34,11 +38,11 @@ pub fn model_file_side() -> Side {
     provide_context(file);
     Side {
         slug: MODEL_FILE,
-        title: "Your SentencePiece model",
+        title: "Your tokenizer file",
         about: Signal::derive(move || match file.name.get() {
             name if name.is_empty() => {
-                "Any model trained with Google's sentencepiece, read in your \
-                browser: nothing is uploaded."
+                "Any model trained with Google's sentencepiece, or any Hugging Face \
+                tokenizer.json, read in your browser: nothing is uploaded."
                     .to_string()
             }
             name => format!("{name}, read in your browser: nothing is uploaded."),
@@ -61,7 +65,7 @@ async fn read(input: &web_sys::HtmlInputElement) -> Result<(String, Vec<u8>), St
         .ok_or("no file was chosen")?;
     if file.size() > LARGEST {
         return Err(format!(
-            "{} is {:.0} MB: SentencePiece models are a few MB, so this is not one",
+            "{} is {:.0} MB: tokenizer files are at most a few tens of MB, so this is not one",
             file.name(),
             file.size() / 1e6
         ));
@@ -100,8 +104,12 @@ fn OpenModel() -> impl IntoView {
     };
     view! {
         <label class="file-open">
-            "Open a model file "
+            "Open .model "
             <input type="file" accept=".model" data-testid="model-file-open" on:change=on_change/>
+        </label>
+        <label class="file-open">
+            "Open tokenizer.json "
+            <input type="file" accept=".json" data-testid="tokenizer-json-open" on:change=on_change/>
         </label>
     }
 }

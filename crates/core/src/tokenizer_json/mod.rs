@@ -16,6 +16,7 @@ pub mod added;
 pub mod asset;
 pub mod bpe;
 pub mod decoder;
+mod explain;
 pub mod model;
 pub mod normalized;
 pub mod normalizer;
@@ -63,6 +64,17 @@ impl fmt::Display for Unsupported {
 }
 
 impl std::error::Error for Unsupported {}
+
+/// One stretch of a text as steps 1–3 hand it on.
+enum Cut<'a> {
+    /// Added token `index` of the file's list, found at `span` of the input.
+    Added {
+        index: usize,
+        span: std::ops::Range<usize>,
+    },
+    /// A pre-token piece for the model.
+    Piece(&'a Normalized),
+}
 
 /// A tokenizer read from a tokenizer.json.
 #[derive(Clone, Debug)]
@@ -146,9 +158,33 @@ impl TokenizerJson {
         }
         let mut scratch = Scratch::default();
         let mut out = Vec::new();
+        self.cut(text, |cut| match cut {
+            Cut::Added { index, span } => pieces.push(self.added_piece(index, span)),
+            Cut::Piece(piece) => {
+                out.clear();
+                self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
+                let mut at = 0;
+                for &(id, len) in &out {
+                    pieces.push(Piece {
+                        id,
+                        span: piece.original(at..at + len),
+                        display: self.display(id, &piece.as_str().as_bytes()[at..at + len]),
+                    });
+                    at += len;
+                }
+            }
+        });
+        if special {
+            self.push_around(&self.around.after, text.len(), &mut pieces);
+        }
+        pieces
+    }
+
+    /// Steps 1–3: `text` as the model receives it, stretch by stretch, in order.
+    fn cut(&self, text: &str, mut each: impl FnMut(Cut<'_>)) {
         for (range, added) in self.added.split(text, false) {
             if let Some(index) = added {
-                pieces.push(self.added_piece(index, range));
+                each(Cut::Added { index, span: range });
                 continue;
             }
             let mut stretch = Normalized::new(&text[range.clone()], range.start);
@@ -157,7 +193,8 @@ impl TokenizerJson {
             }
             for (inner, added) in self.added.split(stretch.as_str(), true) {
                 if let Some(index) = added {
-                    pieces.push(self.added_piece(index, stretch.original(inner)));
+                    let span = stretch.original(inner);
+                    each(Cut::Added { index, span });
                     continue;
                 }
                 let part = stretch.slice(inner);
@@ -166,25 +203,20 @@ impl TokenizerJson {
                     None if part.is_empty() => Vec::new(),
                     None => vec![part],
                 };
-                for piece in cut {
-                    out.clear();
-                    self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
-                    let mut at = 0;
-                    for &(id, len) in &out {
-                        pieces.push(Piece {
-                            id,
-                            span: piece.original(at..at + len),
-                            display: self.display(id, &piece.as_str().as_bytes()[at..at + len]),
-                        });
-                        at += len;
-                    }
+                for piece in &cut {
+                    each(Cut::Piece(piece));
                 }
             }
         }
-        if special {
-            self.push_around(&self.around.after, text.len(), &mut pieces);
-        }
-        pieces
+    }
+
+    /// The ids of `text` (`encode(text, add_special_tokens=False)`); a character with no token and
+    /// no unknown token is left out, as the reference leaves it.
+    pub fn encode_ids(&self, text: &str) -> Vec<u32> {
+        self.encode_with(text, false)
+            .into_iter()
+            .filter_map(|piece| piece.id)
+            .collect()
     }
 
     /// The text `ids` stand for, as the file's decoder writes it, special tokens kept.

@@ -1,0 +1,160 @@
+//! Why a tokenizer.json cut a text as it did: the stretch the pipeline handed its model (an added
+//! token found whole, or a pre-token piece after normalizing and the pre-tokenizer's stages), then,
+//! for a BPE model, the piece's starting symbols (bytes behind `ByteLevel`, else characters, with
+//! byte fallback's `<0xXX>` for a character it lacks) and each merge by rank, traced by the same
+//! code that encodes. Leaves out: the steps of WordPiece, Unigram and WordLevel files (their
+//! token is shown found in its piece), and the pieces of a text past the token asked about.
+
+use super::bpe::Bpe;
+use super::model::Model;
+use super::{Cut, TokenizerJson};
+use crate::byte_level::merge::Scratch;
+use crate::gpt2::byte_table::printable;
+use crate::tokenizer::Tokenizer;
+use crate::why::{anatomy, replay, Explain, Join, Story, Why, LONGEST_TRACED};
+
+const ADDED: &str = "An added token: the file's added tokens are found in the text first, before \
+                     it is normalized or cut, and each is its own token.";
+const MERGED: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
+                      text; its model starts from its symbols and joins the pair of lowest merge \
+                      rank until none is listed.";
+const UNTRACED: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
+                        text; its model (WordPiece, Unigram or WordLevel) made these tokens of it.";
+
+impl Explain for TokenizerJson {
+    fn explain(&self, text: &str, token: usize) -> Option<Why> {
+        let spans: Vec<_> = self.encode(text).into_iter().map(|p| p.span).collect();
+        let mut first = 0;
+        let mut why = None;
+        let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+        self.cut(text, |cut| {
+            if why.is_some() || first > token {
+                return;
+            }
+            match cut {
+                Cut::Added { index, span } => {
+                    if first == token {
+                        let id = self.added.tokens[index].id;
+                        why = Some((
+                            span,
+                            self.added.tokens[index].content.clone(),
+                            ADDED,
+                            Story::Whole { id },
+                        ));
+                    }
+                    first += 1;
+                }
+                Cut::Piece(piece) => {
+                    out.clear();
+                    self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
+                    if token < first + out.len() {
+                        let chunk = piece.original(0..piece.as_str().len());
+                        let (seen, cut, story) = match &self.model {
+                            Model::Bpe(bpe) => bpe_story(bpe, piece.as_str(), token - first),
+                            _ => {
+                                let id = out[token - first].0.unwrap_or_default();
+                                (piece.as_str().to_string(), UNTRACED, Story::Whole { id })
+                            }
+                        };
+                        why = Some((chunk, seen, cut, story));
+                    }
+                    first += out.len();
+                }
+            }
+        });
+        let (chunk, seen, cut, story) = why?;
+        Some(Why {
+            chunk,
+            seen,
+            cut,
+            story,
+            anatomy: anatomy(text, &spans, token),
+        })
+    }
+}
+
+/// What a BPE model did with `piece`, whose token `made` is explained: the piece as the
+/// vocabulary writes it, and its story.
+fn bpe_story(bpe: &Bpe, piece: &str, made: usize) -> (String, &'static str, Story) {
+    let bytes = piece.as_bytes();
+    let write = |range: std::ops::Range<usize>| match bpe.is_byte_level() {
+        true => printable(&bytes[range]),
+        false => String::from_utf8_lossy(&bytes[range]).into_owned(),
+    };
+    let seen = write(0..bytes.len());
+    if bytes.len() > LONGEST_TRACED {
+        return (seen, MERGED, Story::TooLong);
+    }
+    let (symbols, joins) = match bpe.trace(piece) {
+        Err(id) => return (seen, MERGED, Story::Whole { id }),
+        Ok(traced) => traced,
+    };
+    let starts: Vec<usize> = symbols.iter().map(|&(_, at)| at).collect();
+    let joins: Vec<Join> = joins.into_iter().map(Join::of).collect();
+    let (units, steps) = replay(&starts, bytes.len(), &joins, write);
+    // A character spelt as its bytes, untouched by any merge, is byte fallback's story.
+    let mut out = Vec::new();
+    bpe.tokenize(piece, &mut Scratch::default(), &mut out);
+    let at: usize = out[..made].iter().map(|&(_, len)| len).sum();
+    if out.get(made).is_some_and(|&(id, _)| bpe.is_fallback(id)) {
+        let start = (0..=at)
+            .rev()
+            .find(|&i| piece.is_char_boundary(i))
+            .unwrap_or(0);
+        let character = piece[start..].chars().next().unwrap_or_default();
+        let ids = (start..start + character.len_utf8())
+            .filter_map(|i| symbols.iter().find(|&&(_, s)| s == i).map(|&(id, _)| id))
+            .collect();
+        let story = Story::Bytes {
+            character: character.to_string(),
+            ids,
+            at: at - start,
+        };
+        return (seen, MERGED, story);
+    }
+    (seen, MERGED, Story::Merges { units, steps, made })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = r#"{"normalizer": null, "pre_tokenizer": {"type": "WhitespaceSplit"},
+        "added_tokens": [{"id": 6, "content": "<s>", "special": true}],
+        "post_processor": null, "decoder": null,
+        "model": {"type": "BPE", "byte_fallback": true, "unk_token": "<unk>",
+                  "vocab": {"a": 0, "b": 1, "ab": 2, "<0xC3>": 3, "<0xA9>": 4, "<unk>": 5},
+                  "merges": [["a", "b"]]}}"#;
+
+    #[test]
+    fn merges_byte_fallback_and_added_tokens_are_told_apart() {
+        let tokenizer = TokenizerJson::from_str(FILE, "t").unwrap();
+        let text = "xab é<s>";
+        let ids: Vec<_> = tokenizer.encode(text).iter().map(|p| p.id).collect();
+        assert_eq!(ids, [Some(5), Some(2), Some(3), Some(4), Some(6)]);
+
+        let ab = tokenizer.explain(text, 1).unwrap();
+        assert_eq!((ab.chunk, ab.seen.as_str(), ab.cut), (0..3, "xab", MERGED));
+        let Story::Merges { units, steps, made } = ab.story else {
+            panic!("{:?}", ab.story)
+        };
+        assert_eq!((units, made), (vec!["x".into(), "a".into(), "b".into()], 1));
+        assert_eq!(steps[0].parts, ["x", "ab"]);
+
+        let e = tokenizer.explain(text, 3).unwrap();
+        assert_eq!(e.chunk, 4..6);
+        assert_eq!(
+            e.story,
+            Story::Bytes {
+                character: "é".into(),
+                ids: vec![3, 4],
+                at: 1
+            }
+        );
+
+        let added = tokenizer.explain(text, 4).unwrap();
+        assert_eq!((added.chunk, added.cut), (6..9, ADDED));
+        assert_eq!(added.story, Story::Whole { id: 6 });
+        assert!(tokenizer.explain(text, 5).is_none());
+    }
+}

