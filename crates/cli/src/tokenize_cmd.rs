@@ -94,9 +94,8 @@ impl Model {
             )),
             Model::Shipped(t) => Ok(t.encode_ids(text)),
             Model::Json(t) => Ok(t
-                .encode_with(text, special)
+                .encode_ids_with(text, special)
                 .into_iter()
-                .map(|p| p.id)
                 .collect::<Option<Vec<u32>>>()
                 .ok_or_else(|| {
                     Failure::Run(

