@@ -5,6 +5,8 @@
 //! and `til detokenize --tokenizer-json` exactly its `decode(ids, skip_special_tokens=False)`; and
 //! so must `--model NAME`, the same file shipped as a registry asset, which must equal a fresh
 //! build from the package byte for byte (`cargo xtask tokenizers`).
+//! And a SentencePiece Unigram model trained here, written as `tokenizers`' converter writes one
+//! (the `Precompiled` normalizer of its charsmap, `Metaspace`, `Unigram`; spm_to_tokenizer_json.py).
 //! Inputs: the reference corpus, Tiny Shakespeare, every code point of planes 0–3 and 14–16
 //! (tests/support/reference.rs), and a text holding every added token's string, alone and inside
 //! words. Leaves out: timing.
@@ -55,14 +57,9 @@ fn added_token_text(file: &Path, dir: &Path) -> PathBuf {
     path
 }
 
-/// Checks ids with and without special tokens on every input, then decoding; returns nothing, as
-/// every comparison is an assertion.
-fn check((package, name): (&str, &str)) {
+/// A shipped model: its asset must equal a fresh build of its package's file, then [`check`].
+fn check_shipped((package, name): (&str, &str)) {
     let file = tokenizer_file(package);
-    let dir = scratch(&format!("tokenizer-json-{package}"));
-    let mut files = inputs(package, &[]);
-    files.push(added_token_text(&file, &dir));
-    let json = path_arg(&file);
     let text = fs::read_to_string(&file).expect("tokenizer.json is readable");
     let rebuilt = til_core::tokenizer_json::asset::write(&text).expect("an asset");
     let shipped = til_core::registry::find(name).expect("a registry entry");
@@ -70,7 +67,19 @@ fn check((package, name): (&str, &str)) {
         fs::read(repo_path("assets").join(shipped.asset)).ok() == Some(rebuilt),
         "{name}: its asset differs from a fresh build of {package}: run `cargo xtask tokenizers`"
     );
-    let sources = [["--tokenizer-json", json], ["--model", name]];
+    check(&file, package, Some(name));
+}
+
+/// Checks ids with and without special tokens on every input, then decoding, for the file and,
+/// if shipped, the registry's `name`; returns nothing, as every comparison is an assertion.
+fn check(file: &Path, tag: &str, name: Option<&str>) {
+    let dir = scratch(&format!("tokenizer-json-{tag}"));
+    let mut files = inputs(tag, &[]);
+    files.push(added_token_text(file, &dir));
+    let json = path_arg(file);
+    let sources: Vec<[&str; 2]> = std::iter::once(["--tokenizer-json", json])
+        .chain(name.map(|name| ["--model", name]))
+        .collect();
     let mut mismatches = Vec::new();
     let mut id_files = Vec::new();
     for special in [false, true] {
@@ -102,7 +111,7 @@ fn check((package, name): (&str, &str)) {
     }
     assert!(
         mismatches.is_empty(),
-        "{package}: ids differ from tokenizers:\n{}",
+        "{tag}: ids differ from tokenizers:\n{}",
         mismatches.join("\n")
     );
     let args: Vec<&str> = ["--decode-tokenizer-json", json]
@@ -120,13 +129,13 @@ fn check((package, name): (&str, &str)) {
             );
             assert!(
                 back.status.success(),
-                "{package}: detokenize {} failed on {}",
+                "{tag}: detokenize {} failed on {}",
                 source[0],
                 input.display()
             );
             assert!(
                 back.stdout == theirs.as_bytes(),
-                "{package}: {}: detokenize {} differs from tokenizers' decode",
+                "{tag}: {}: detokenize {} differs from tokenizers' decode",
                 input.display(),
                 source[0]
             );
@@ -134,32 +143,55 @@ fn check((package, name): (&str, &str)) {
     }
 }
 
+/// A SentencePiece Unigram model (trained here, sentencepiece's default nmt_nfkc charsmap) as
+/// `tokenizers`' converter writes it: the `Precompiled` normalizer, `Metaspace`, `Unigram`.
+#[test]
+fn a_precompiled_unigram_file_matches_tokenizers() {
+    let dir = scratch("tokenizer-json-precompiled");
+    let prefix = dir.join("unigram");
+    zoo_script(
+        "tests/reference/train_spm.py",
+        &[
+            path_arg(&repo_path("assets/tinyshakespeare.txt")),
+            path_arg(&prefix),
+            "model_type=unigram",
+            "vocab_size=800",
+        ],
+    );
+    let file = dir.join("tokenizer.json");
+    zoo_script(
+        "tests/reference/spm_to_tokenizer_json.py",
+        &[path_arg(&dir.join("unigram.model")), path_arg(&file)],
+    );
+    check(&file, "precompiled-unigram", None);
+}
+
 #[test]
 fn llama3_1_matches_tokenizers() {
-    check(PACKAGES[0]);
+    check_shipped(PACKAGES[0]);
 }
 
 #[test]
 fn qwen3_matches_tokenizers() {
-    check(PACKAGES[1]);
+    check_shipped(PACKAGES[1]);
 }
 
 #[test]
 fn deepseek_v3_matches_tokenizers() {
-    check(PACKAGES[2]);
+    check_shipped(PACKAGES[2]);
 }
 
 #[test]
 fn gemma3_matches_tokenizers() {
-    check(PACKAGES[3]);
+    check_shipped(PACKAGES[3]);
 }
 
 #[test]
 fn gpt_oss_matches_tokenizers() {
-    check(PACKAGES[4]);
+    check_shipped(PACKAGES[4]);
 }
 
 #[test]
 fn llama2_matches_tokenizers() {
-    check(PACKAGES[5]);
+    check_shipped(PACKAGES[5]);
 }

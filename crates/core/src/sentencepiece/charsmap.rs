@@ -1,11 +1,13 @@
 //! SentencePiece's precompiled normalizer (the `precompiled_charsmap` of `nmt_nfkc` and friends):
 //! a Darts-clone double-array trie over input byte strings whose values point into a block of
 //! NUL-terminated replacement strings. SentencePiece normalizes by taking, at each position, the
-//! longest input that has a rule; [`Charsmap::longest_rule`] is that search.
+//! longest input that has a rule; [`Charsmap::longest_rule`] is that search. Hugging Face's
+//! `Precompiled` normalizer (the `spm_precompiled` crate) takes the shortest instead, for a whole
+//! grapheme or character: [`Charsmap::shortest_rule`].
 //!
-//! Written here rather than taken from the `spm_precompiled` crate: that crate looks up whole
-//! chunks (Hugging Face normalizes grapheme by grapheme), not SentencePiece's longest prefix, and
-//! brings a parser and a grapheme segmenter the page would pay for. Leaves out: building tries.
+//! Written here rather than taken from the `spm_precompiled` crate: that crate indexes its trie
+//! unchecked (a damaged charsmap panics) and brings a parser the page would pay for. Leaves out:
+//! building tries.
 
 use super::SentencePieceError;
 
@@ -56,6 +58,17 @@ impl Charsmap {
 
     /// The longest prefix of `input` with a rule: its length in bytes and its replacement.
     pub fn longest_rule(&self, input: &[u8]) -> Option<(usize, &[u8])> {
+        self.rule(input, false)
+    }
+
+    /// The shortest prefix of `input` with a rule, searching no further than a NUL byte (as
+    /// `spm_precompiled`'s `transform` does).
+    pub fn shortest_rule(&self, input: &[u8]) -> Option<(usize, &[u8])> {
+        let end = input.iter().position(|&b| b == 0).unwrap_or(input.len());
+        self.rule(&input[..end], true)
+    }
+
+    fn rule(&self, input: &[u8], shortest: bool) -> Option<(usize, &[u8])> {
         let unit_at = |pos: u32| self.units.get(pos as usize).copied();
         let mut pos = offset(unit_at(0)?);
         let mut found = None;
@@ -69,6 +82,9 @@ impl Charsmap {
             if has_leaf(unit) {
                 let Some(leaf) = unit_at(pos) else { break };
                 found = Some((i + 1, value(leaf)));
+                if shortest {
+                    break;
+                }
             }
         }
         let (len, at) = found?;

@@ -13,7 +13,7 @@
 
 mod asset;
 mod bpe;
-mod charsmap;
+pub mod charsmap;
 mod explain;
 mod model_file;
 mod normalizer;

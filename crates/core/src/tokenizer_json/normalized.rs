@@ -92,13 +92,16 @@ impl Normalized {
         self.origin = origin;
     }
 
-    /// Each of `matches` (ordered, disjoint byte ranges) replaced by `content`, which comes from
-    /// the whole match.
-    pub fn replace_ranges(&mut self, matches: &[Range<usize>], content: &str) {
+    /// Each of `replacements` (ordered, disjoint byte ranges, each with its new text) replaced;
+    /// the new text comes from the whole range it replaces.
+    pub fn replace_ranges<'a>(
+        &mut self,
+        replacements: impl IntoIterator<Item = (Range<usize>, &'a str)>,
+    ) {
         let mut text = String::with_capacity(self.text.len());
         let mut origin = Vec::with_capacity(self.origin.len());
         let mut done = 0;
-        for m in matches {
+        for (m, content) in replacements {
             text.push_str(&self.text[done..m.start]);
             origin.extend_from_slice(&self.origin[done..m.start]);
             let from = self.original(m.clone());

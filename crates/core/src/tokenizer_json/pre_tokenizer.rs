@@ -225,12 +225,15 @@ impl PreTokenizer {
                 if !cut {
                     return vec![piece];
                 }
-                let r = *replacement;
-                let matches: Vec<_> = piece
-                    .as_str()
-                    .char_indices()
-                    .map(|(at, c)| (at..at + c.len_utf8(), c == r))
-                    .collect();
+                // Each replacement character a match, the runs between them one span each.
+                let mut matches: Vec<(std::ops::Range<usize>, bool)> = Vec::new();
+                for (at, c) in piece.as_str().char_indices() {
+                    let is_match = c == *replacement;
+                    match matches.last_mut() {
+                        Some(last) if !is_match && !last.1 => last.0.end = at + c.len_utf8(),
+                        _ => matches.push((at..at + c.len_utf8(), is_match)),
+                    }
+                }
                 split(&piece, matches, Behavior::MergedWithNext)
             }
         }
