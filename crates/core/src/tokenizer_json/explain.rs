@@ -5,6 +5,8 @@
 //! code that encodes. Leaves out: the steps of WordPiece, Unigram and WordLevel files (their
 //! token is shown found in its piece), and the pieces of a text past the token asked about.
 
+use std::ops::Range;
+
 use super::bpe::Bpe;
 use super::model::{Buffers, Model};
 use super::{Cut, TokenizerJson};
@@ -47,15 +49,24 @@ impl Explain for TokenizerJson {
                     out.clear();
                     self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
                     if token < first + out.len() {
-                        let chunk = piece.original(0..piece.as_str().len());
-                        let (seen, cut, story) = match &self.model {
-                            Model::Bpe(bpe) => bpe_story(bpe, piece.as_str(), token - first),
+                        why = Some(match &self.model {
+                            Model::Bpe(bpe) => {
+                                let (word, made) = word_of(bpe, piece.as_str(), token - first);
+                                let (seen, cut, story) =
+                                    bpe_story(bpe, &piece.as_str()[word.clone()], made);
+                                (piece.original(word), seen, cut, story)
+                            }
                             _ => {
                                 let id = out[token - first].0.unwrap_or_default();
-                                (piece.as_str().to_string(), UNTRACED, Story::Whole { id })
+                                let chunk = piece.original(0..piece.as_str().len());
+                                (
+                                    chunk,
+                                    piece.as_str().to_string(),
+                                    UNTRACED,
+                                    Story::Whole { id },
+                                )
                             }
-                        };
-                        why = Some((chunk, seen, cut, story));
+                        });
                     }
                     first += out.len();
                 }
@@ -70,6 +81,21 @@ impl Explain for TokenizerJson {
             anatomy: anatomy(text, &spans, token),
         })
     }
+}
+
+/// The word of `piece` (its byte range: the BPE model merges a word at a time) that holds the
+/// piece's token `token`, and that token's index in the word.
+fn word_of(bpe: &Bpe, piece: &str, token: usize) -> (Range<usize>, usize) {
+    let (mut at, mut first, mut out) = (0, 0, Vec::new());
+    for word in bpe.words(piece) {
+        out.clear();
+        bpe.tokenize(word, &mut Default::default(), &mut out);
+        if token < first + out.len() {
+            return (at..at + word.len(), token - first);
+        }
+        (at, first) = (at + word.len(), first + out.len());
+    }
+    (0..piece.len(), token)
 }
 
 /// What a BPE model did with `piece`, whose token `made` is explained: the piece as the
