@@ -12,7 +12,11 @@ use unicode_normalization::UnicodeNormalization;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Normalized {
     text: String,
+    /// Per byte; empty while `unchanged` holds.
     origin: Vec<(u32, u32)>,
+    /// While nothing has changed the text, where it starts in the input: each byte then comes from
+    /// its own character, and the per-byte list (8 bytes a byte) is not built.
+    unchanged: Option<u32>,
 }
 
 /// The four Unicode normal forms.
@@ -27,14 +31,23 @@ pub enum Form {
 impl Normalized {
     /// `text` as it stands at `offset` bytes into the original input.
     pub fn new(text: &str, offset: usize) -> Normalized {
-        let mut origin = Vec::with_capacity(text.len());
-        for (at, c) in text.char_indices() {
-            let range = ((offset + at) as u32, (offset + at + c.len_utf8()) as u32);
-            origin.extend(std::iter::repeat_n(range, c.len_utf8()));
-        }
         Normalized {
             text: text.to_string(),
-            origin,
+            origin: Vec::new(),
+            unchanged: Some(offset as u32),
+        }
+    }
+
+    /// Builds the per-byte list before a change.
+    fn mapped(&mut self) {
+        let Some(offset) = self.unchanged.take() else {
+            return;
+        };
+        let offset = offset as usize;
+        self.origin = Vec::with_capacity(self.text.len());
+        for (at, c) in self.text.char_indices() {
+            let range = ((offset + at) as u32, (offset + at + c.len_utf8()) as u32);
+            self.origin.extend(std::iter::repeat_n(range, c.len_utf8()));
         }
     }
 
@@ -48,6 +61,26 @@ impl Normalized {
 
     /// The original byte range that normalized bytes `range` came from (empty where nothing did).
     pub fn original(&self, range: Range<usize>) -> Range<usize> {
+        if let Some(offset) = self.unchanged {
+            // Widened to whole characters, as the per-byte list would.
+            let text = &self.text;
+            let floor = |mut i: usize| {
+                i = i.min(text.len());
+                while !text.is_char_boundary(i) {
+                    i -= 1;
+                }
+                i
+            };
+            let start = floor(range.start);
+            let end = match range.end > range.start {
+                true => {
+                    let last = floor(range.end - 1);
+                    last + text[last..].chars().next().map_or(0, char::len_utf8)
+                }
+                false => start,
+            };
+            return offset as usize + start..offset as usize + end;
+        }
         match (self.origin.get(range.start), range.end.checked_sub(1)) {
             (Some(first), Some(last)) if range.end > range.start => {
                 let last = self.origin[last];
@@ -67,20 +100,28 @@ impl Normalized {
 
     /// Where this text starts in the original input.
     pub fn original_start(&self) -> usize {
-        self.origin.first().map_or(0, |o| o.0 as usize)
+        match self.unchanged {
+            Some(offset) => offset as usize,
+            None => self.origin.first().map_or(0, |o| o.0 as usize),
+        }
     }
 
-    /// The part at normalized bytes `range`, its origins kept.
+    /// The part at normalized bytes `range` (on character boundaries), its origins kept.
     pub fn slice(&self, range: Range<usize>) -> Normalized {
         Normalized {
             text: self.text[range.clone()].to_string(),
-            origin: self.origin[range].to_vec(),
+            origin: match self.unchanged {
+                Some(_) => Vec::new(),
+                None => self.origin[range.clone()].to_vec(),
+            },
+            unchanged: self.unchanged.map(|offset| offset + range.start as u32),
         }
     }
 
     /// Each character replaced by what `f` writes for it (nothing removes it); what it writes
     /// comes from that character.
     pub fn map_chars(&mut self, mut f: impl FnMut(char, &mut String)) {
+        self.mapped();
         let mut text = String::with_capacity(self.text.len());
         let mut origin = Vec::with_capacity(self.origin.len());
         for (at, c) in self.text.char_indices() {
@@ -98,6 +139,7 @@ impl Normalized {
         &mut self,
         replacements: impl IntoIterator<Item = (Range<usize>, &'a str)>,
     ) {
+        self.mapped();
         let mut text = String::with_capacity(self.text.len());
         let mut origin = Vec::with_capacity(self.origin.len());
         let mut done = 0;
@@ -118,6 +160,7 @@ impl Normalized {
 
     /// `prefix` put in front; it comes from nothing (an empty range where the text starts).
     pub fn prepend(&mut self, prefix: &str) {
+        self.mapped();
         let at = self.original_start() as u32;
         let mut origin = vec![(at, at); prefix.len()];
         origin.append(&mut self.origin);
@@ -149,6 +192,7 @@ impl Normalized {
         if whole == self.text {
             return;
         }
+        self.mapped();
         let mut text = String::with_capacity(whole.len());
         let mut origin = Vec::with_capacity(whole.len());
         let starts: Vec<usize> = self
@@ -190,6 +234,22 @@ fn run_form(text: &str, form: Form) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unchanged_text_points_back_without_a_list() {
+        let n = Normalized::new("aé b", 5);
+        assert_eq!(n.original(1..2), 6..8, "half of é is all of é");
+        assert_eq!(n.original(0..5), 5..10);
+        assert_eq!(n.original(5..5), 10..10);
+        let tail = n.slice(3..5);
+        assert_eq!(
+            (tail.as_str(), tail.original(0..2), tail.original_start()),
+            (" b", 8..10, 8)
+        );
+        let mut mapped = tail.clone();
+        mapped.map_chars(|c, out| out.push(c));
+        assert_eq!(mapped.original(0..2), 8..10, "the same once listed");
+    }
 
     #[test]
     fn every_byte_points_back_at_what_made_it() {
