@@ -83,6 +83,14 @@ export async function openWithSide(t, slug, folder) {
   return { app, page, side, fetched };
 }
 
+/** Chooses the reader's file column in Side by side and returns it, on screen. */
+export async function fileColumn(page) {
+  await page.getByTestId('compare-choose-model-file').check();
+  const side = page.getByTestId('compare-model-file');
+  await side.scrollIntoViewIfNeeded();
+  return side;
+}
+
 /** The column `slug`, once its tokenizer's file is in. */
 export async function loadedSide(page, slug) {
   const side = page.getByTestId(`compare-${slug}`);

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2, referenceModules } from '../pages/gpt2.mjs';
 import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
-import { chipIds, loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
+import { chipIds, fileColumn, loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FOUR = { 'llama3.1': 'llama3_1', qwen3: 'qwen3', gemma3: 'gemma3', 'deepseek-v3': 'deepseek_v3' };
@@ -108,9 +108,7 @@ test('an opened tokenizer.json gives Hugging Face ids; an unsupported one says w
   t.after(() => app.close());
   const { page } = app;
   await gpt2Ready(page);
-  await page.getByTestId('compare-choose-model-file').check();
-  const side = page.getByTestId('compare-model-file');
-  await side.scrollIntoViewIfNeeded();
+  const side = await fileColumn(page);
   await side.getByTestId('model-file-open').setInputFiles(file('llama2'));
   await side.filter({ hasText: /tokenizer\.json, read in your browser/ }).waitFor();
   for (const [i, text] of TEXTS.entries()) {

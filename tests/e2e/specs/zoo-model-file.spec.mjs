@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2 } from '../pages/gpt2.mjs';
-import { chipIds, trainedModel, zooReferenceIds } from '../pages/zoo.mjs';
+import { chipIds, fileColumn, trainedModel, zooReferenceIds } from '../pages/zoo.mjs';
 
 const TEXTS = [
   'To be, or not to be: that is the question.',
@@ -27,9 +27,7 @@ test('an opened Unigram model file gives sentencepiece ids; a bad file says why'
   t.after(() => app.close());
   const { page } = app;
   await gpt2Ready(page);
-  await page.getByTestId('compare-choose-model-file').check();
-  const side = page.getByTestId('compare-model-file');
-  await side.scrollIntoViewIfNeeded();
+  const side = await fileColumn(page);
   assert.match(await side.innerText(), /Open a SentencePiece \.model file/);
   await side.getByTestId('model-file-open').setInputFiles(model);
   await side.filter({ hasText: /trained\.model, read in your browser/ }).waitFor();

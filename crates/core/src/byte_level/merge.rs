@@ -61,6 +61,16 @@ pub struct Scratch {
 }
 
 impl Scratch {
+    /// The parts to start from: each a token and where it starts in the piece, in order.
+    fn set_parts(&mut self, parts: impl IntoIterator<Item = (u32, usize)>) {
+        self.id.clear();
+        self.start.clear();
+        for (id, at) in parts {
+            self.id.push(id);
+            self.start.push(at);
+        }
+    }
+
     /// Ranks joining part `i` with the next one.
     fn rank_join(&mut self, i: usize, piece: &[u8], joins: &impl Joins) {
         let j = self.next[i];
@@ -113,14 +123,8 @@ pub fn merge(
     note: impl FnMut(Merged),
 ) {
     // 1. One part per byte the vocabulary has.
-    s.id.clear();
-    s.start.clear();
-    for (at, &byte) in piece.iter().enumerate() {
-        if let Some(id) = joins.byte(byte) {
-            s.id.push(id);
-            s.start.push(at);
-        }
-    }
+    let bytes = piece.iter().enumerate();
+    s.set_parts(bytes.filter_map(|(at, &byte)| Some((joins.byte(byte)?, at))));
     join_parts(piece, joins, s, out, note);
 }
 
@@ -136,12 +140,7 @@ pub fn merge_symbols(
     out: &mut Vec<(u32, usize)>,
     note: impl FnMut(Merged),
 ) {
-    s.id.clear();
-    s.start.clear();
-    for (id, at) in symbols {
-        s.id.push(id);
-        s.start.push(at);
-    }
+    s.set_parts(symbols);
     join_parts(piece, joins, s, out, note);
 }
 
