@@ -96,20 +96,28 @@ impl<T: Send + Sync + 'static> Asset<T> {
         if !matches!(self.state.get_untracked(), Load::Idle) {
             return;
         }
-        self.state.set(Load::Loading(0));
-        let state = self.state;
-        spawn_local(async move {
-            let progress = |received| state.set(Load::Loading(received));
-            let built =
-                load::fetch_and_build(self.url, self.expected as usize, progress, |bytes| {
-                    (self.build)(self.url, bytes)
-                })
-                .await;
-            state.set(match built {
-                Ok((value, timing)) => Load::Ready(Arc::new(value), timing),
-                Err(e) => Load::Failed(e),
-            });
+        let Asset {
+            state,
+            url,
+            expected,
+            build,
+        } = self;
+        state.set(Load::Loading(0));
+        // Only these three small closures depend on `T`: the download itself is one function for
+        // every asset (its state machine, built once per type, was 2 KB of wasm each).
+        let build: BuildErased = Box::new(move |bytes: &[u8]| {
+            let value = build(url, bytes)?;
+            Ok(Box::new(move |timing| {
+                state.set(Load::Ready(Arc::new(value), timing))
+            }))
         });
+        start(
+            url,
+            expected as usize,
+            Box::new(move |received| state.set(Load::Loading(received))),
+            build,
+            Box::new(move |why| state.set(Load::Failed(why))),
+        );
     }
 
     /// Loads it again after a failure (a dropped connection, a file fixed since).
@@ -137,6 +145,27 @@ impl<T: Send + Sync + 'static> Asset<T> {
             }
         }
     }
+}
+
+/// A built value waiting for its timing, to be kept with it in its asset's state.
+type Keep = Box<dyn FnOnce(Timing)>;
+/// Checks and decodes an asset's bytes into its value, ready to keep.
+type BuildErased = Box<dyn FnOnce(&[u8]) -> Result<Keep, String>>;
+
+/// Downloads `url` and builds it in the background; `keep` or `fail` gets the outcome.
+fn start(
+    url: &'static str,
+    expected: usize,
+    progress: Box<dyn Fn(usize)>,
+    build: BuildErased,
+    fail: Box<dyn FnOnce(String)>,
+) {
+    spawn_local(async move {
+        match load::fetch_and_build(url, expected, progress, build).await {
+            Ok((keep, timing)) => keep(timing),
+            Err(why) => fail(why),
+        }
+    });
 }
 
 /// How often [`Asset::load`] looks whether its file is in.

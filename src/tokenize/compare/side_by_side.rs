@@ -29,20 +29,19 @@ const CHIP_LIMIT: usize = 120;
 /// Columns shown at once: more would not fit side by side.
 pub const MOST_CHOSEN: usize = 4;
 
-/// What the view shows of one side for the compared text.
+/// What the view shows of one side for the text it was given (the worker's answer for the text
+/// before may still be on show while the latest one is being worked out).
 #[derive(Clone, Debug, PartialEq)]
 struct Tokens {
     pieces: Vec<Piece>,
-    chars: usize,
-    bytes: usize,
+    text: Arc<str>,
 }
 
 impl Tokens {
-    fn of(pieces: Vec<Piece>, text: &str) -> Tokens {
+    fn of(pieces: Vec<Piece>, text: &Arc<str>) -> Tokens {
         Tokens {
             pieces,
-            chars: text.chars().count(),
-            bytes: text.len(),
+            text: text.clone(),
         }
     }
 
@@ -56,8 +55,8 @@ impl Tokens {
         (n > 0.0).then(|| {
             format!(
                 "{:.2} characters and {:.2} bytes per token",
-                self.chars as f64 / n,
-                self.bytes as f64 / n
+                self.text.chars().count() as f64 / n,
+                self.text.len() as f64 / n
             )
         })
     }
@@ -165,22 +164,28 @@ pub fn Compare(
         false => on_show().into_iter().map(|(side, _)| side).collect(),
     });
     // For each column on show, whether each of its tokens is cut as every other column cuts it.
+    // An answer for an earlier text is left out: its spans are not this text's.
     let marks = Memo::new(move |_| {
-        let spans: Vec<Vec<std::ops::Range<usize>>> = on_show()
-            .iter()
-            .map(|(_, answer)| match answer.get() {
-                Some(Ok(tokens)) => tokens.pieces.iter().map(|p| p.span.clone()).collect(),
-                _ => Vec::new(),
-            })
-            .collect();
-        compared.with(|(text, _)| cuts::shared(text, &spans))
+        compared.with(|(text, _)| {
+            let spans: Vec<Vec<std::ops::Range<usize>>> = on_show()
+                .iter()
+                .map(|(_, answer)| match answer.get() {
+                    Some(Ok(tokens)) if tokens.text == *text => {
+                        tokens.pieces.iter().map(|p| p.span.clone()).collect()
+                    }
+                    _ => Vec::new(),
+                })
+                .collect();
+            cuts::shared(text, &spans)
+        })
     });
     let csv = move || {
         let shown = on_show();
+        let text = compared.with_untracked(|(t, _)| t.clone());
         let answers: Vec<(&'static str, Tokens)> = shown
             .iter()
             .filter_map(|(side, answer)| match answer.get_untracked() {
-                Some(Ok(tokens)) => Some((side.title, tokens)),
+                Some(Ok(tokens)) if tokens.text == text => Some((side.title, tokens)),
                 _ => None,
             })
             .collect();
@@ -188,7 +193,7 @@ pub fn Compare(
             .iter()
             .map(|(title, tokens)| (*title, &tokens.pieces[..]))
             .collect();
-        (!sides.is_empty()).then(|| compared.with_untracked(|(t, _)| pieces_csv(t, &sides)))
+        (!sides.is_empty()).then(|| pieces_csv(&text, &sides))
     };
     let body = move || {
         on_show()
