@@ -32,6 +32,8 @@
 
 pub mod asset;
 pub mod bpe;
+#[cfg(feature = "chat")]
+pub mod chat;
 pub mod byte_level;
 pub mod compare;
 pub mod csv;
