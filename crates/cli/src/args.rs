@@ -34,9 +34,13 @@ commands:
   embed eval-similarity  WordSim-353 Spearman correlation, as gensim
   wordpiece encode       MiniLM's WordPiece tokens and ids of a text
   minilm embed           MiniLM's embedding layer on a text, one vector per token
+  tokenize               a shipped tokenizer's ids of a text (detokenize: back)
+  chat                   a conversation through a model's chat template: ids, text, counts
+  count                  tokens per file and in all, on every core
 
 Run `til bpe --help`, `til gpt2 --help`, `til posenc --help`, `til rope --help`, `til smollm --help`,
-`til embed --help`, `til wordpiece --help` or `til minilm --help` for the options.
+`til embed --help`, `til wordpiece --help`, `til minilm --help`, `til tokenize --help`,
+`til chat --help` or `til count --help` for the options.
 ";
 
 pub const BPE_USAGE: &str = "\

@@ -2,7 +2,7 @@
 //!
 //! This file only dispatches: `args` turns a `til bpe …` command line into a [`Command`] and
 //! `bpe_cmd` runs it against `til-core`; `til gpt2 …` goes to `gpt2_cmd`, `til embed …` to `embed_cmd` and
-//! `til posenc …` to `posenc_cmd`, `til rope …` to `rope_cmd`, `til smollm …` to `smollm_cmd`, `til wordpiece …` to `wordpiece_cmd` and `til minilm …` to
+//! `til posenc …` to `posenc_cmd`, `til rope …` to `rope_cmd`, `til smollm …` to `smollm_cmd`, `til chat …` to `chat_cmd`, `til count …` to `count_cmd`, `til wordpiece …` to `wordpiece_cmd` and `til minilm …` to
 //! `minilm_cmd`, which parse their own.
 //! Exit codes: 0 on success (also when the reader of stdout goes away, as with `| head`), 2 for
 //! usage errors, 1 for everything else, always with one `til: ` line on stderr. Left out: colours,
@@ -10,11 +10,14 @@
 
 mod args;
 mod bpe_cmd;
+mod chat_cmd;
 mod corpus;
+mod count_cmd;
 mod embed_cmd;
 mod gpt2_cmd;
 mod ids;
 mod minilm_cmd;
+mod model;
 mod options;
 mod posenc_cmd;
 mod rope_cmd;
@@ -71,6 +74,13 @@ fn run(out: &mut impl Write) -> Result<(), Failure> {
     // So do `til tokenize …` and `til detokenize …` (tokenize_cmd.rs).
     if let Some(command @ ("tokenize" | "detokenize")) = argv.first().and_then(|a| a.to_str()) {
         return tokenize_cmd::run(&argv[1..], command == "detokenize", out);
+    }
+    // So do `til chat …` (chat_cmd.rs) and `til count …` (count_cmd.rs).
+    if argv.first().is_some_and(|a| a == "chat") {
+        return chat_cmd::run(&argv[1..], out);
+    }
+    if argv.first().is_some_and(|a| a == "count") {
+        return count_cmd::run(&argv[1..], out);
     }
     // So does `til embed …` (embed_cmd.rs).
     if argv.first().is_some_and(|a| a == "embed") {

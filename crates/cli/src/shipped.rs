@@ -12,7 +12,7 @@ macro_rules! embedded {
     };
 }
 
-const ASSETS: [(&str, &[u8]); 13] = embedded!(
+const ASSETS: [(&str, &[u8]); 18] = embedded!(
     "gpt2/merges.bin",
     "minilm/vocab.txt",
     "tiktoken/cl100k_base.bin",
@@ -26,15 +26,25 @@ const ASSETS: [(&str, &[u8]); 13] = embedded!(
     "tokenizers/gemma3.bin",
     "tokenizers/gpt-oss.bin",
     "tokenizers/llama2.bin",
+    "smollm2/chat.bin",
+    "tokenizers/llama3.1.chat.bin",
+    "tokenizers/qwen3.chat.bin",
+    "tokenizers/deepseek-v3.chat.bin",
+    "tokenizers/gemma3.chat.bin",
 );
 
 /// The compiled-in bytes of `entry`'s asset.
 pub fn asset(entry: &Entry) -> &'static [u8] {
+    file(entry.asset)
+}
+
+/// The compiled-in bytes of a registry entry's file under `assets/`.
+pub fn file(path: &str) -> &'static [u8] {
     ASSETS
         .iter()
-        .find(|(path, _)| *path == entry.asset)
+        .find(|(p, _)| *p == path)
         .map(|(_, bytes)| *bytes)
-        .expect("every registry entry's asset is compiled in (a test checks it)")
+        .expect("every registry entry's files are compiled in (a test checks it)")
 }
 
 /// The shipped tokenizer `entry` names, built from its compiled-in asset.
@@ -74,6 +84,9 @@ mod tests {
     fn every_registry_asset_is_compiled_in() {
         for entry in &til_core::registry::ALL {
             assert!(!super::asset(entry).is_empty(), "{}", entry.name);
+            if let Some(chat) = entry.chat_template {
+                assert!(!super::file(chat).is_empty(), "{}", entry.name);
+            }
         }
     }
 }

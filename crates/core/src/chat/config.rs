@@ -51,7 +51,9 @@ impl ChatConfig {
                 .ok_or_else(|| bad("the config's templates have no \"default\" one".into()))?
                 .to_string(),
             None | Some(Value::Null) => {
-                return Err(bad("this model's tokenizer config has no chat_template".into()))
+                return Err(bad(
+                    "this model's tokenizer config has no chat_template".into()
+                ))
             }
             Some(_) => return Err(bad("the config's chat_template is not text".into())),
         };
@@ -101,7 +103,9 @@ impl ChatConfig {
 
     /// Reads an asset [`ChatConfig::write`] made.
     pub fn read(bytes: &[u8]) -> Result<ChatConfig, ChatError> {
-        let header = FORMAT.read(bytes).map_err(|e| ChatError::Config(e.to_string()))?;
+        let header = FORMAT
+            .read(bytes)
+            .map_err(|e| ChatError::Config(e.to_string()))?;
         let payload = header
             .payload((FORMAT.header_len() + header.field(0) as usize) as u64)
             .map_err(|e| ChatError::Config(e.to_string()))?;
@@ -126,17 +130,26 @@ mod tests {
         assert_eq!(config.template, "{{ bos_token }}");
         assert_eq!(
             config.specials,
-            [("bos_token", "<s>".to_string()), ("eos_token", "</s>".to_string())]
+            [
+                ("bos_token", "<s>".to_string()),
+                ("eos_token", "</s>".to_string())
+            ]
         );
         assert_eq!(ChatConfig::read(&config.write()).unwrap(), config);
         let mut damaged = config.write();
         *damaged.last_mut().unwrap() ^= 1;
-        assert!(ChatConfig::read(&damaged).unwrap_err().to_string().contains("damaged"));
+        assert!(ChatConfig::read(&damaged)
+            .unwrap_err()
+            .to_string()
+            .contains("damaged"));
     }
 
     #[test]
     fn a_config_without_a_template_says_so() {
         let why = ChatConfig::from_tokenizer_config(r#"{"bos_token": "<s>"}"#).unwrap_err();
-        assert_eq!(why.to_string(), "chat template: this model's tokenizer config has no chat_template");
+        assert_eq!(
+            why.to_string(),
+            "chat template: this model's tokenizer config has no chat_template"
+        );
     }
 }

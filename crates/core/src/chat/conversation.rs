@@ -23,12 +23,18 @@ impl Message {
     }
 
     pub fn role(&self) -> &str {
-        self.fields.get("role").and_then(Json::as_str).unwrap_or_default()
+        self.fields
+            .get("role")
+            .and_then(Json::as_str)
+            .unwrap_or_default()
     }
 
     /// The text of the message, or "" when it has none (null content).
     pub fn content(&self) -> &str {
-        self.fields.get("content").and_then(Json::as_str).unwrap_or_default()
+        self.fields
+            .get("content")
+            .and_then(Json::as_str)
+            .unwrap_or_default()
     }
 }
 
@@ -45,7 +51,8 @@ pub fn parse(json: &str) -> Result<Vec<Message>, ChatError> {
         .into_iter()
         .enumerate()
         .map(|(i, item)| {
-            message(item).map_err(|why| ChatError::Conversation(format!("message {}: {why}", i + 1)))
+            message(item)
+                .map_err(|why| ChatError::Conversation(format!("message {}: {why}", i + 1)))
         })
         .collect()
 }
@@ -76,7 +83,10 @@ mod tests {
         let messages = parse(r#"[{"role":"user","content":"Hi","name":"Ann"}]"#).unwrap();
         assert_eq!(messages[0].role(), "user");
         assert_eq!(messages[0].content(), "Hi");
-        assert_eq!(messages[0].fields.get("name").and_then(|n| n.as_str()), Some("Ann"));
+        assert_eq!(
+            messages[0].fields.get("name").and_then(|n| n.as_str()),
+            Some("Ann")
+        );
         let why = |json: &str| parse(json).unwrap_err().to_string();
         assert_eq!(
             why("{}"),

@@ -17,8 +17,15 @@ pub struct Counts {
 }
 
 /// Counts `messages` whose rendering gave `total` tokens, with `count` giving a text's tokens.
-pub fn count<E>(total: usize, messages: &[Message], count: impl Fn(&str) -> Result<usize, E>) -> Result<Counts, E> {
-    let per_message = messages.iter().map(|m| count(m.content())).collect::<Result<Vec<_>, E>>()?;
+pub fn count<E>(
+    total: usize,
+    messages: &[Message],
+    count: impl Fn(&str) -> Result<usize, E>,
+) -> Result<Counts, E> {
+    let per_message = messages
+        .iter()
+        .map(|m| count(m.content()))
+        .collect::<Result<Vec<_>, E>>()?;
     let mut per_role: Vec<(String, usize)> = Vec::new();
     for (message, n) in messages.iter().zip(&per_message) {
         match per_role.iter_mut().find(|(role, _)| role == message.role()) {
@@ -27,7 +34,12 @@ pub fn count<E>(total: usize, messages: &[Message], count: impl Fn(&str) -> Resu
         }
     }
     let overhead = total as i64 - per_message.iter().sum::<usize>() as i64;
-    Ok(Counts { total, per_message, per_role, overhead })
+    Ok(Counts {
+        total,
+        per_message,
+        per_role,
+        overhead,
+    })
 }
 
 /// `text`'s ids with each of `special_tokens` (text, id) taken whole wherever it appears — the
@@ -67,19 +79,42 @@ mod tests {
 
     #[test]
     fn counts_split_into_messages_roles_and_the_template_s_overhead() {
-        let messages = [Message::new("user", "a b"), Message::new("assistant", "c"), Message::new("user", "d e f")];
+        let messages = [
+            Message::new("user", "a b"),
+            Message::new("assistant", "c"),
+            Message::new("user", "d e f"),
+        ];
         let words = |t: &str| Ok::<_, ()>(t.split_whitespace().count());
         let counts = count(12, &messages, words).unwrap();
         assert_eq!(counts.per_message, [2, 1, 3]);
-        assert_eq!(counts.per_role, [("user".into(), 5), ("assistant".into(), 1)]);
+        assert_eq!(
+            counts.per_role,
+            [("user".into(), 5), ("assistant".into(), 1)]
+        );
         assert_eq!(counts.overhead, 6);
     }
 
     #[test]
     fn special_strings_are_one_token_each_and_the_rest_is_encoded() {
-        let specials = [("<|im_start|>".to_string(), 1), ("<|im".to_string(), 9), ("<|im_end|>".to_string(), 2)];
+        let specials = [
+            ("<|im_start|>".to_string(), 1),
+            ("<|im".to_string(), 9),
+            ("<|im_end|>".to_string(), 2),
+        ];
         let bytes = |t: &str| Ok::<_, ()>(t.bytes().map(u32::from).collect());
-        let ids = encode_with_special_tokens("<|im_start|>é<|im_end|><|i", &specials, bytes).unwrap();
-        assert_eq!(ids, [1, 0xc3, 0xa9, 2, u32::from(b'<'), u32::from(b'|'), u32::from(b'i')]);
+        let ids =
+            encode_with_special_tokens("<|im_start|>é<|im_end|><|i", &specials, bytes).unwrap();
+        assert_eq!(
+            ids,
+            [
+                1,
+                0xc3,
+                0xa9,
+                2,
+                u32::from(b'<'),
+                u32::from(b'|'),
+                u32::from(b'i')
+            ]
+        );
     }
 }

@@ -43,7 +43,9 @@ impl fmt::Display for ChatError {
         match self {
             ChatError::Config(why) => write!(f, "chat template: {why}"),
             ChatError::Conversation(why) => write!(f, "conversation: {why}"),
-            ChatError::Raised(why) => write!(f, "the chat template refused the conversation: {why}"),
+            ChatError::Raised(why) => {
+                write!(f, "the chat template refused the conversation: {why}")
+            }
             ChatError::Unsupported(what) => {
                 write!(f, "the chat template uses {what}, which is not supported")
             }

@@ -126,10 +126,16 @@ mod tests {
             json,
             Json::Object(vec![
                 ("b".into(), Json::String("x".into())),
-                ("a".into(), Json::Array(vec![Json::Bool(true), Json::Null, Json::Float(2.5)])),
+                (
+                    "a".into(),
+                    Json::Array(vec![Json::Bool(true), Json::Null, Json::Float(2.5)])
+                ),
             ])
         );
         // As Python prints a dict: jinja2's `{{ d }}` gives the same.
-        assert_eq!(json.to_value().to_string(), "{'b': 'x', 'a': [True, None, 2.5]}");
+        assert_eq!(
+            json.to_value().to_string(),
+            "{'b': 'x', 'a': [True, None, 2.5]}"
+        );
     }
 }

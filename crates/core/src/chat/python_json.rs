@@ -24,17 +24,33 @@ pub fn tojson(value: &Value, kwargs: Kwargs) -> Result<Value, Error> {
             let mut parts = pair.try_iter()?.map(|p| p.as_str().map(str::to_string));
             match (parts.next().flatten(), parts.next().flatten()) {
                 (Some(item), Some(key)) => (item, key),
-                _ => return Err(Error::new(ErrorKind::InvalidOperation, "tojson: separators must be two strings")),
+                _ => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidOperation,
+                        "tojson: separators must be two strings",
+                    ))
+                }
             }
         }
-        _ => (if indent.is_some() { "," } else { ", " }.to_string(), ": ".to_string()),
+        _ => (
+            if indent.is_some() { "," } else { ", " }.to_string(),
+            ": ".to_string(),
+        ),
     };
     let sort_keys: Option<bool> = kwargs.get("sort_keys")?;
     if kwargs.get::<Option<bool>>("ensure_ascii")? == Some(true) {
-        return Err(Error::new(ErrorKind::InvalidOperation, "tojson(ensure_ascii=true)"));
+        return Err(Error::new(
+            ErrorKind::InvalidOperation,
+            "tojson(ensure_ascii=true)",
+        ));
     }
     kwargs.assert_all_used()?;
-    let style = Style { indent, item, key, sort_keys: sort_keys.unwrap_or(false) };
+    let style = Style {
+        indent,
+        item,
+        key,
+        sort_keys: sort_keys.unwrap_or(false),
+    };
     let mut out = String::new();
     style.write(&mut out, value, 0)?;
     Ok(Value::from_safe_string(out))
@@ -59,7 +75,9 @@ impl Style {
             ValueKind::String => string(out, value.as_str().unwrap_or_default()),
             ValueKind::Seq | ValueKind::Iterable => {
                 let items: Vec<Value> = value.try_iter()?.collect();
-                self.group(out, '[', ']', &items, depth, |out, item, depth| self.write(out, item, depth))?;
+                self.group(out, '[', ']', &items, depth, |out, item, depth| {
+                    self.write(out, item, depth)
+                })?;
             }
             ValueKind::Map => {
                 let mut keys: Vec<Value> = value.try_iter()?.collect();

@@ -39,19 +39,52 @@ pub struct Rendered {
 const FUEL: u64 = 5_000_000;
 
 /// `messages` through `config`'s template.
-pub fn render(config: &ChatConfig, messages: &[Message], options: &Options) -> Result<Rendered, ChatError> {
+pub fn render(
+    config: &ChatConfig,
+    messages: &[Message],
+    options: &Options,
+) -> Result<Rendered, ChatError> {
     // What raise_exception and strftime_now reported, told apart from the engine's own errors.
     let raised = Arc::new(Mutex::new(None::<ChatError>));
     let env = environment(options.now, raised.clone());
-    let fail = |e: Error| raised.lock().unwrap().take().unwrap_or_else(|| engine_error(&e));
+    let fail = |e: Error| {
+        raised
+            .lock()
+            .unwrap()
+            .take()
+            .unwrap_or_else(|| engine_error(&e))
+    };
     let template = env.template_from_str(&config.template).map_err(fail)?;
     let mut context: Vec<(&str, Value)> = vec![
-        ("messages", messages.iter().map(|m| m.fields.to_value()).collect()),
-        ("add_generation_prompt", Value::from(options.add_generation_prompt)),
-        ("tools", options.tools.as_ref().map_or(Value::from(()), Json::to_value)),
-        ("documents", options.documents.as_ref().map_or(Value::from(()), Json::to_value)),
+        (
+            "messages",
+            messages.iter().map(|m| m.fields.to_value()).collect(),
+        ),
+        (
+            "add_generation_prompt",
+            Value::from(options.add_generation_prompt),
+        ),
+        (
+            "tools",
+            options
+                .tools
+                .as_ref()
+                .map_or(Value::from(()), Json::to_value),
+        ),
+        (
+            "documents",
+            options
+                .documents
+                .as_ref()
+                .map_or(Value::from(()), Json::to_value),
+        ),
     ];
-    context.extend(config.specials.iter().map(|(name, text)| (*name, Value::from(text.as_str()))));
+    context.extend(
+        config
+            .specials
+            .iter()
+            .map(|(name, text)| (*name, Value::from(text.as_str()))),
+    );
     let text = template
         .render(Value::from(
             context
@@ -77,16 +110,24 @@ fn environment(now: i64, raised: Arc<Mutex<Option<ChatError>>>) -> Environment<'
     env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
     env.add_filter("tojson", super::python_json::tojson);
     let raise = raised.clone();
-    env.add_function("raise_exception", move |message: String| -> Result<Value, Error> {
-        *raise.lock().unwrap() = Some(ChatError::Raised(message.clone()));
-        Err(Error::new(ErrorKind::InvalidOperation, message))
-    });
-    env.add_function("strftime_now", move |format: String| -> Result<Value, Error> {
-        super::strftime::strftime(&format, now).map(Value::from).map_err(|what| {
-            *raised.lock().unwrap() = Some(ChatError::Unsupported(what.clone()));
-            Error::new(ErrorKind::InvalidOperation, what)
-        })
-    });
+    env.add_function(
+        "raise_exception",
+        move |message: String| -> Result<Value, Error> {
+            *raise.lock().unwrap() = Some(ChatError::Raised(message.clone()));
+            Err(Error::new(ErrorKind::InvalidOperation, message))
+        },
+    );
+    env.add_function(
+        "strftime_now",
+        move |format: String| -> Result<Value, Error> {
+            super::strftime::strftime(&format, now)
+                .map(Value::from)
+                .map_err(|what| {
+                    *raised.lock().unwrap() = Some(ChatError::Unsupported(what.clone()));
+                    Error::new(ErrorKind::InvalidOperation, what)
+                })
+        },
+    );
     env
 }
 
@@ -102,7 +143,9 @@ fn engine_error(e: &Error) -> ChatError {
             "{}{line}",
             detail.unwrap_or_else(|| e.kind().to_string())
         )),
-        ErrorKind::OutOfFuel => ChatError::Template("the template ran too long and was stopped".into()),
+        ErrorKind::OutOfFuel => {
+            ChatError::Template("the template ran too long and was stopped".into())
+        }
         kind => ChatError::Template(match detail {
             Some(detail) => format!("{kind}: {detail}{line}"),
             None => format!("{kind}{line}"),
@@ -117,9 +160,14 @@ fn spans(text: &str, messages: &[Message]) -> Vec<Option<Range<usize>>> {
         .iter()
         .map(|message| {
             let content = message.content();
-            let span = [content, content.trim()].into_iter().filter(|c| !c.is_empty()).find_map(|c| {
-                text[from..].find(c).map(|at| from + at..from + at + c.len())
-            })?;
+            let span = [content, content.trim()]
+                .into_iter()
+                .filter(|c| !c.is_empty())
+                .find_map(|c| {
+                    text[from..]
+                        .find(c)
+                        .map(|at| from + at..from + at + c.len())
+                })?;
             from = span.end;
             Some(span)
         })
@@ -134,14 +182,29 @@ mod tests {
     use crate::chat::ChatError;
 
     fn config(template: &str) -> ChatConfig {
-        ChatConfig { template: template.into(), specials: vec![("bos_token", "<s>".into())], special_tokens: vec![] }
+        ChatConfig {
+            template: template.into(),
+            specials: vec![("bos_token", "<s>".into())],
+            special_tokens: vec![],
+        }
     }
 
     #[test]
     fn blocks_are_trimmed_as_transformers_sets_jinja_up() {
         let template = "{{ bos_token }}\n{% for m in messages %}\n  {% if loop.first %}[{{ m.role }}]{% endif %}\n{{ m['content'] | trim }}|\n{% endfor %}\n{% if add_generation_prompt %}>{% endif %}\n";
-        let messages = [Message::new("user", " Hi "), Message::new("assistant", "Yo")];
-        let rendered = render(&config(template), &messages, &Options { add_generation_prompt: true, ..Options::default() }).unwrap();
+        let messages = [
+            Message::new("user", " Hi "),
+            Message::new("assistant", "Yo"),
+        ];
+        let rendered = render(
+            &config(template),
+            &messages,
+            &Options {
+                add_generation_prompt: true,
+                ..Options::default()
+            },
+        )
+        .unwrap();
         // jinja2 (trim_blocks, lstrip_blocks, keep_trailing_newline off) gives this.
         assert_eq!(rendered.text, "<s>\n[user]Hi|\nYo|\n>");
         assert_eq!(rendered.spans, [Some(10..12), Some(14..16)]);
@@ -149,9 +212,13 @@ mod tests {
 
     #[test]
     fn tojson_and_python_string_methods_behave_as_in_python() {
-        let messages = parse(r#"[{"role":"user","content":"<b>é</b> a,b","extra":{"z":1,"a":[1.5,null]}}]"#).unwrap();
+        let messages =
+            parse(r#"[{"role":"user","content":"<b>é</b> a,b","extra":{"z":1,"a":[1.5,null]}}]"#)
+                .unwrap();
         let template = "{{ messages[0] | tojson }}|{{ messages[0].extra | tojson(indent=2) }}|{{ messages[0].content.split(',')[-1].upper() }}|{{ messages[0].content.startswith('<b>') }}";
-        let text = render(&config(template), &messages, &Options::default()).unwrap().text;
+        let text = render(&config(template), &messages, &Options::default())
+            .unwrap()
+            .text;
         assert_eq!(
             text,
             "{\"role\": \"user\", \"content\": \"<b>é</b> a,b\", \"extra\": {\"z\": 1, \"a\": [1.5, null]}}|{\n  \"z\": 1,\n  \"a\": [\n    1.5,\n    null\n  ]\n}|B|True"
@@ -166,13 +233,42 @@ mod tests {
             render(&config(raise), &messages, &Options::default()),
             Err(ChatError::Raised("Roles must be user or assistant".into()))
         );
-        let unknown = render(&config("{{ messages | frobnicate }}"), &messages, &Options::default()).unwrap_err();
-        assert!(matches!(unknown, ChatError::Unsupported(ref what) if what.contains("frobnicate")), "{unknown}");
-        let date = render(&config("{{ strftime_now('%d %b %Y') }} {{ strftime_now('%Z') }}"), &messages, &Options::default());
-        assert_eq!(date.unwrap_err().to_string(), "the chat template uses strftime_now's %Z, which is not supported");
-        let endless = render(&config("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"), &messages, &Options::default());
-        assert!(matches!(endless, Err(ChatError::Template(_))), "{endless:?}");
+        let unknown = render(
+            &config("{{ messages | frobnicate }}"),
+            &messages,
+            &Options::default(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(unknown, ChatError::Unsupported(ref what) if what.contains("frobnicate")),
+            "{unknown}"
+        );
+        let date = render(
+            &config("{{ strftime_now('%d %b %Y') }} {{ strftime_now('%Z') }}"),
+            &messages,
+            &Options::default(),
+        );
+        assert_eq!(
+            date.unwrap_err().to_string(),
+            "the chat template uses strftime_now's %Z, which is not supported"
+        );
+        let endless = render(
+            &config(
+                "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+            ),
+            &messages,
+            &Options::default(),
+        );
+        assert!(
+            matches!(endless, Err(ChatError::Template(_))),
+            "{endless:?}"
+        );
         let syntax = render(&config("{% if %}"), &messages, &Options::default()).unwrap_err();
-        assert!(syntax.to_string().starts_with("chat template: syntax error"), "{syntax}");
+        assert!(
+            syntax
+                .to_string()
+                .starts_with("chat template: syntax error"),
+            "{syntax}"
+        );
     }
 }

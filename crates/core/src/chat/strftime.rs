@@ -9,11 +9,28 @@ pub fn strftime(format: &str, seconds: i64) -> Result<String, String> {
     let (year, month, day) = civil_from_days(days);
     let weekday = (days + 4).rem_euclid(7) as usize; // 1970-01-01 was a Thursday
     const MONTHS: [&str; 12] = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
     ];
-    const DAYS: [&str; 7] =
-        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    const DAYS: [&str; 7] = [
+        "Sunday",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+    ];
     let (hour, minute, second) = (time / 3600, time / 60 % 60, time % 60);
     let mut out = String::new();
     let mut chars = format.chars();
@@ -28,7 +45,13 @@ pub fn strftime(format: &str, seconds: i64) -> Result<String, String> {
         if !pad {
             directive = chars.next().ok_or("strftime_now: a format ends with %-")?;
         }
-        let number = |n: i64| if pad { format!("{n:02}") } else { n.to_string() };
+        let number = |n: i64| {
+            if pad {
+                format!("{n:02}")
+            } else {
+                n.to_string()
+            }
+        };
         let month_name = MONTHS[month as usize - 1];
         match directive {
             'd' => out.push_str(&number(day)),
@@ -85,7 +108,10 @@ mod tests {
         // 2024-07-26 13:25:09 UTC, a Friday; Python: datetime(2024,7,26,13,5,9).strftime(…).
         let t = 1_722_000_309;
         assert_eq!(strftime("%d %b %Y", t).unwrap(), "26 Jul 2024");
-        assert_eq!(strftime("%A %B %-d, %y %H:%M:%S %I%p day %j %%", t).unwrap(), "Friday July 26, 24 13:25:09 01PM day 208 %");
+        assert_eq!(
+            strftime("%A %B %-d, %y %H:%M:%S %I%p day %j %%", t).unwrap(),
+            "Friday July 26, 24 13:25:09 01PM day 208 %"
+        );
         assert_eq!(strftime("%Y-%m-%d", 0).unwrap(), "1970-01-01");
         assert_eq!(strftime("%Y-%m-%d", 951_782_400).unwrap(), "2000-02-29");
         assert_eq!(strftime("%Z", t).unwrap_err(), "strftime_now's %Z");
