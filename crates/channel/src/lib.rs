@@ -17,12 +17,16 @@ pub mod wire;
 
 pub use first_layer::FirstLayer;
 pub use reply::Reply;
-pub use request::{AnalogyShare, BpeRun, Request, RunOn};
+pub use request::{AnalogyShare, BpeRun, ChatMessage, Request, RunOn};
 pub use wire::{Wire, WireError};
 
 /// The worker's name for a SentencePiece model file the reader opened (the shipped tokenizers go
 /// by their registry names).
 pub const MODEL_FILE: &str = "model-file";
+
+/// The worker's name for the tokenizer file the reader opens in the Chat view, beside its
+/// `tokenizer_config.json` (kept apart from Side by side's [`MODEL_FILE`]).
+pub const CHAT_FILE: &str = "chat-file";
 
 wire_struct! {
     /// A request and the number its answer will carry.

@@ -1,5 +1,6 @@
 //! Text the page and its worker write themselves: markup escaped for the lists set as one piece
-//! of `innerHTML`, and counts with thousands separators.
+//! of `innerHTML`, token chips coloured by id (the same colour wherever a token appears), and
+//! counts with thousands separators.
 
 use std::fmt::{self, Display, Write};
 
@@ -34,6 +35,22 @@ pub fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     escape_html(&mut out, text);
     out
+}
+
+/// A token's chip colour: golden-angle hue spacing keeps neighbouring ids far apart on the wheel.
+pub fn chip_hue(id: u32) -> u32 {
+    (id.wrapping_mul(137) + 23) % 360
+}
+
+/// Appends the markup of a token chip: `text` with `title` (both escaped), coloured by `id`.
+pub fn titled_chip_html(out: &mut String, text: &str, id: u32, title: &str) {
+    let _ = write!(
+        out,
+        r#"<span class="chip" style="--chip-hue: {}" title="{}" data-id="{id}">{}</span>"#,
+        chip_hue(id),
+        Escaped(title),
+        Escaped(text)
+    );
 }
 
 /// A count with thousands separators: `20,000`.

@@ -20,6 +20,8 @@ wire_enum! {
         /// Markup the worker wrote ("why this split", a lattice).
         Markup { html: String },
         WordPiece { encoding: Encoding },
+        /// A rendered conversation as markup, its tokens as CSV rows (no header), and its count.
+        Chat { html: String, csv: String, total: usize },
         FirstLayer { layer: FirstLayer },
         /// State `index` of a Unigram run: the status line and the state as markup.
         UnigramState { index: usize, status: String, html: String },

@@ -81,6 +81,15 @@ wire_struct! {
     }
 }
 
+wire_struct! {
+    /// One message of a conversation for a chat template.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ChatMessage {
+        pub role: String,
+        pub content: String,
+    }
+}
+
 wire_enum! {
     /// A question for the worker.
     #[derive(Clone, Debug, PartialEq)]
@@ -96,6 +105,14 @@ wire_enum! {
         Lengths { tokenizer: String, texts: Vec<String> },
         /// How many tokens `text` makes: [`Reply::Count`](crate::Reply::Count).
         Count { tokenizer: String, text: String },
+        /// How many tokens the text file posted beside the request makes in `tokenizer`:
+        /// [`Reply::Count`](crate::Reply::Count).
+        CountFile { tokenizer: String },
+        /// Keeps tokenizer `name`'s chat template: its asset, or a tokenizer_config.json's text.
+        LoadChat { name: String, bytes: Vec<u8> },
+        /// `messages` through tokenizer `tokenizer`'s chat template:
+        /// [`Reply::Chat`](crate::Reply::Chat).
+        Chat { tokenizer: String, messages: Vec<ChatMessage>, generation_prompt: bool },
         /// Why token `token` of `text` is what it is, as markup.
         Why { tokenizer: String, text: String, token: usize },
         /// MiniLM's WordPiece encoding of `text`, words and all.

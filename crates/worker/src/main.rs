@@ -1,7 +1,7 @@
 //! The lab's worker: a Web Worker (its own wasm, built by Trunk from this crate) that keeps the
 //! heavy work off the page's thread and its code out of the page's wasm. It holds the shipped
 //! tokenizers of `til_core::registry` and a SentencePiece model file the reader opens (encoding,
-//! counting, "why this split"), trains BPE and Unigram runs the page steps through, scores shares
+//! counting, "why this split", chat templates), trains BPE and Unigram runs the page steps through, scores shares
 //! of the analogy benchmark, and computes SmolLM2's first attention layer.
 //!
 //! Every message is a `til_channel` [`Question`] in, an [`Answer`] out, as bytes: one handler per
@@ -12,7 +12,7 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use js_sys::Uint8Array;
-use til_channel::{Answer, Question, Reply, Request, Wire, MODEL_FILE};
+use til_channel::{Answer, Question, Reply, Request, Wire, CHAT_FILE, MODEL_FILE};
 use til_core::registry::{self, Shipped};
 use til_core::sentencepiece::SentencePiece;
 use til_core::tokenizer::Piece;
@@ -25,6 +25,9 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 mod analogy;
 mod attention;
 mod bpe;
+mod chat;
+mod chat_markup;
+mod count_file;
 mod first_layer_markup;
 mod unigram;
 mod unigram_markup;
@@ -39,7 +42,7 @@ thread_local! {
 
 /// The tokenizer `name` names (a registry name, or [`MODEL_FILE`]), from its file's bytes.
 fn build(name: &str, bytes: &[u8]) -> Loaded {
-    if name == MODEL_FILE {
+    if name == MODEL_FILE || name == CHAT_FILE {
         return model_file(bytes);
     }
     registry::find(name)
@@ -140,6 +143,13 @@ async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
         Request::Count { tokenizer, text } => with_tokenizer(&tokenizer, |t| Reply::Count {
             count: t.encode(&text).len(),
         }),
+        Request::CountFile { tokenizer } => count_file::count(&tokenizer, attached),
+        Request::LoadChat { name, bytes } => chat::load(name, &bytes),
+        Request::Chat {
+            tokenizer,
+            messages,
+            generation_prompt,
+        } => chat::chat(&tokenizer, &messages, generation_prompt),
         Request::Why {
             tokenizer,
             text,

@@ -2,6 +2,8 @@
 //! each role's, and the template's overhead — the tokens the template adds beyond the messages'
 //! own (the total less the messages' counts; below zero if the template drops text, as Qwen3's does
 //! with an earlier turn's reasoning).
+use std::ops::Range;
+
 use super::conversation::Message;
 
 /// The counts for one rendered conversation.
@@ -42,15 +44,11 @@ pub fn count<E>(
     })
 }
 
-/// `text`'s ids with each of `special_tokens` (text, id) taken whole wherever it appears — the
-/// longest at the first place any starts, as `tokenizers` matches its added tokens — and the text
-/// between them through `encode`.
-pub fn encode_with_special_tokens<E>(
-    text: &str,
-    special_tokens: &[(String, u32)],
-    encode: impl Fn(&str) -> Result<Vec<u32>, E>,
-) -> Result<Vec<u32>, E> {
-    let mut ids = Vec::new();
+/// `text` cut into stretches of plain text and `special_tokens` (text, id), each special string
+/// taken whole wherever it appears — the longest at the first place any starts, as `tokenizers`
+/// matches its added tokens. Each stretch: its byte span and, for a special one, its id.
+pub fn segments(text: &str, special_tokens: &[(String, u32)]) -> Vec<(Range<usize>, Option<u32>)> {
+    let mut out = Vec::new();
     let mut start = 0;
     let mut at = 0;
     while at < text.len() {
@@ -60,15 +58,35 @@ pub fn encode_with_special_tokens<E>(
             .max_by_key(|(s, _)| s.len());
         match found {
             Some((s, id)) => {
-                ids.extend(encode(&text[start..at])?);
-                ids.push(*id);
+                if start < at {
+                    out.push((start..at, None));
+                }
+                out.push((at..at + s.len(), Some(*id)));
                 at += s.len();
                 start = at;
             }
             None => at += text[at..].chars().next().map_or(1, char::len_utf8),
         }
     }
-    ids.extend(encode(&text[start..])?);
+    if start < text.len() || out.is_empty() {
+        out.push((start..text.len(), None));
+    }
+    out
+}
+
+/// `text`'s ids: each special token's own, the stretches between through `encode`.
+pub fn encode_with_special_tokens<E>(
+    text: &str,
+    special_tokens: &[(String, u32)],
+    encode: impl Fn(&str) -> Result<Vec<u32>, E>,
+) -> Result<Vec<u32>, E> {
+    let mut ids = Vec::new();
+    for (span, special) in segments(text, special_tokens) {
+        match special {
+            Some(id) => ids.push(id),
+            None => ids.extend(encode(&text[span])?),
+        }
+    }
     Ok(ids)
 }
 

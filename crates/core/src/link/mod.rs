@@ -9,11 +9,13 @@
 //!
 //! - `percent`: the query string's encoding (`+`, `%XX`), both ways.
 //! - `clamp`: one value against its [`Kind`].
+//! - `conversation`: the Chat view's messages as one text.
 //!
 //! Left out: the page's own parameter list and where it applies each value (the page holds those),
 //! and checks that need loaded data, such as whether a word is in the vocabulary.
 
 mod clamp;
+pub mod conversation;
 pub mod percent;
 
 use std::collections::BTreeMap;

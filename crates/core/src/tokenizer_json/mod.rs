@@ -261,6 +261,11 @@ impl TokenizerJson {
         })
     }
 
+    /// Whether `id` is one of the file's added tokens (special or not).
+    pub fn is_added(&self, id: u32) -> bool {
+        self.added.tokens.iter().any(|token| token.id == id)
+    }
+
     /// Token `id`'s string.
     pub fn token(&self, id: u32) -> Option<&str> {
         self.tokens.get(id as usize)?.as_deref()
