@@ -2,7 +2,8 @@
 
 use til_channel::wire::Wire;
 use til_channel::{
-    AnalogyShare, Answer, BpeRun, FirstLayer, Question, Reply, Request, RunOn, MODEL_FILE,
+    AnalogyShare, Answer, BpeRun, ChatMessage, FirstLayer, Question, Reply, Request, RunOn,
+    MODEL_FILE,
 };
 use til_core::tokenizer::Piece;
 use til_core::wordpiece::{Encoding, Token};
@@ -25,6 +26,27 @@ fn requests() -> Vec<Request> {
         Request::Count {
             tokenizer: "tekken".into(),
             text: "x".repeat(1000),
+        },
+        Request::CountFile {
+            tokenizer: "qwen3".into(),
+        },
+        Request::LoadChat {
+            name: "chat-file".into(),
+            bytes: br#"{"chat_template": "x"}"#.to_vec(),
+        },
+        Request::Chat {
+            tokenizer: "gemma3".into(),
+            messages: vec![
+                ChatMessage {
+                    role: "system".into(),
+                    content: "Be brief 🙂".into(),
+                },
+                ChatMessage {
+                    role: "user".into(),
+                    content: String::new(),
+                },
+            ],
+            generation_prompt: true,
         },
         Request::Why {
             tokenizer: "mistral-v1".into(),
@@ -105,6 +127,11 @@ fn replies() -> Vec<Reply> {
             lengths: vec![vec![1, 2], vec![]],
         },
         Reply::Count { count: 250_000 },
+        Reply::Chat {
+            html: "<pre>&lt;bos&gt;</pre>".into(),
+            csv: "gemma3,0,2,<bos>,0,5,<bos>,yes,template\r\n".into(),
+            total: 1,
+        },
         Reply::Markup {
             html: "<b>&amp;</b>".into(),
         },
@@ -250,7 +277,7 @@ fn every_variant_is_listed_above() {
     .to_bytes()[4];
     assert_eq!(
         usize::from(last_request) + 1,
-        17,
+        20,
         "requests: list the new variant in requests()"
     );
     let last_reply = Reply::BpeTrace {
@@ -260,7 +287,7 @@ fn every_variant_is_listed_above() {
     .to_bytes()[0];
     assert_eq!(
         usize::from(last_reply) + 1,
-        12,
+        13,
         "replies: list the new variant in replies()"
     );
 }
