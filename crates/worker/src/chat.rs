@@ -31,16 +31,7 @@ pub fn load(name: String, bytes: &[u8]) -> Result<Reply, String> {
     } else {
         ChatConfig::read(bytes).map_err(|e| e.to_string())
     };
-    let answer = config
-        .as_ref()
-        .map(|_| Reply::Done {})
-        .map_err(Clone::clone);
-    TEMPLATES.with(|all| {
-        let mut all = all.borrow_mut();
-        all.retain(|(n, _)| *n != name);
-        all.push((name, config));
-    });
-    answer
+    crate::keep(&TEMPLATES, name, config)
 }
 
 /// `messages` through `name`'s template and tokenizer.

@@ -64,19 +64,29 @@ fn model_file(bytes: &[u8]) -> Loaded {
         .map_err(|e| e.to_string())
 }
 
+/// Things the worker keeps by name (tokenizers, chat templates), each or why it could not be built.
+type Store<T> = RefCell<Vec<(String, Result<T, String>)>>;
+
+/// Keeps `value` (a tokenizer or template, or why it could not be built) under `name` in
+/// `store`, replacing what was there; answers Done, or the error, for the page.
+fn keep<T>(
+    store: &'static std::thread::LocalKey<Store<T>>,
+    name: String,
+    value: Result<T, String>,
+) -> Result<Reply, String> {
+    let answer = value.as_ref().map(|_| Reply::Done {}).map_err(Clone::clone);
+    store.with(|all| {
+        let mut all = all.borrow_mut();
+        all.retain(|(n, _)| *n != name);
+        all.push((name, value));
+    });
+    answer
+}
+
 /// Builds `name` and keeps it (or why it failed, for every later use).
 fn load(name: String, bytes: &[u8]) -> Result<Reply, String> {
     let loaded = build(&name, bytes);
-    let answer = loaded
-        .as_ref()
-        .map(|_| Reply::Done {})
-        .map_err(Clone::clone);
-    TOKENIZERS.with(|all| {
-        let mut all = all.borrow_mut();
-        all.retain(|(n, _)| *n != name);
-        all.push((name, loaded));
-    });
-    answer
+    keep(&TOKENIZERS, name, loaded)
 }
 
 /// Runs `f` with the tokenizer `name` names, or says why there is none.
