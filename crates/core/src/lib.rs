@@ -42,6 +42,7 @@ pub mod fxhash;
 pub mod gguf;
 pub mod gpt2;
 pub mod half;
+pub mod json_string;
 pub mod link;
 pub mod minilm;
 pub mod order;

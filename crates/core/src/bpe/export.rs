@@ -14,6 +14,7 @@ use std::fmt::Write;
 
 use super::byte_level::{symbol_bytes, Pattern};
 use super::{Trace, Vocab, END_OF_WORD};
+use crate::json_string::{push_json_string, LineSeparators};
 
 /// Rust's `char::is_whitespace` (Unicode White_Space), as inclusive ranges: the words of
 /// `WordCounts::from_text` and of `split_whitespace` end exactly where these begin.
@@ -37,7 +38,7 @@ pub fn vocab_json(vocab: &Vocab) -> String {
     let mut out = String::from("{");
     for (n, (id, symbol)) in vocab.distinct().enumerate() {
         out.push_str(if n == 0 { "\n  " } else { ",\n  " });
-        push_json_string(&mut out, symbol);
+        push_json_string(&mut out, symbol, LineSeparators::Escaped);
         // Writing to a String cannot fail.
         let _ = write!(out, ": {id}");
     }
@@ -216,42 +217,13 @@ fn push_whitespace_class(out: &mut String) {
 
 pub(crate) fn json_string(text: &str) -> String {
     let mut out = String::new();
-    push_json_string(&mut out, text);
+    push_json_string(&mut out, text, LineSeparators::Escaped);
     out
-}
-
-/// Appends `text` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259),
-/// plus U+2028/U+2029 so the output is also valid JavaScript; everything else as UTF-8.
-fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if c < ' ' || c == '\u{2028}' || c == '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_json() {
-        let mut s = String::new();
-        push_json_string(&mut s, "a\"b\\c\n\t\u{1}\u{7f}é😀\u{2028}");
-        assert_eq!(s, "\"a\\\"b\\\\c\\n\\t\\u0001\u{7f}é😀\\u2028\"");
-    }
 
     #[test]
     fn base64_pads_as_rfc_4648() {

@@ -6,6 +6,8 @@
 use minijinja::value::{Kwargs, ValueKind};
 use minijinja::{Error, ErrorKind, Value};
 
+use crate::json_string::{push_json_string, LineSeparators};
+
 /// The filter: `x | tojson`, `tojson(indent=2)`, `tojson(separators=(",", ":"))`,
 /// `tojson(sort_keys=true)`; `ensure_ascii` must stay false.
 pub fn tojson(value: &Value, kwargs: Kwargs) -> Result<Value, Error> {
@@ -72,7 +74,11 @@ impl Style {
                 Some(i) if !is_float(value) => out.push_str(&i.to_string()),
                 _ => out.push_str(&float_repr(f64::try_from(value.clone())?)),
             },
-            ValueKind::String => string(out, value.as_str().unwrap_or_default()),
+            ValueKind::String => push_json_string(
+                out,
+                value.as_str().unwrap_or_default(),
+                LineSeparators::Kept,
+            ),
             ValueKind::Seq | ValueKind::Iterable => {
                 let items: Vec<Value> = value.try_iter()?.collect();
                 self.group(out, '[', ']', &items, depth, |out, item, depth| {
@@ -86,8 +92,8 @@ impl Style {
                 }
                 self.group(out, '{', '}', &keys, depth, |out, key, depth| {
                     match key.as_str() {
-                        Some(k) => string(out, k),
-                        None => string(out, &key.to_string()),
+                        Some(k) => push_json_string(out, k, LineSeparators::Kept),
+                        None => push_json_string(out, &key.to_string(), LineSeparators::Kept),
                     }
                     out.push_str(&self.key);
                     self.write(out, &value.get_item(key)?, depth)
@@ -140,26 +146,6 @@ impl Style {
 fn is_float(value: &Value) -> bool {
     // minijinja keeps floats as floats: `1.0` is not the integer 1.
     value.to_string().contains(['.', 'e', 'N', 'i'])
-}
-
-/// Python's `json` string: `"` and `\` escaped, `\n` `\r` `\t` `\b` `\f` by name, other control
-/// characters as `\u00XX`, everything else as it is.
-fn string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if c < ' ' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// Python's `float.__repr__` as `json` writes it: shortest round trip, an exponent (two digits at
