@@ -26,7 +26,7 @@ pub fn CursorBar(lab: PositionState, reduced: Signal<bool>) -> impl IntoView {
                 value=Signal::derive(move || lab.position.get().round().to_string())
                 shown=Signal::derive(move || show_position(lab.position.get()))
                 timer=timer
-                on_input=move |text: String| { if let Ok(p) = text.parse::<f64>() {
+                on_input=move |text: String| { if let Some(p) = til_core::decimal::parse_f64(&text) {
                     lab.playing.set(false);
                     lab.set_position(p);
                 } }/>

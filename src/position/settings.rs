@@ -28,7 +28,7 @@ pub fn Settings(lab: PositionState) -> impl IntoView {
                 value=Signal::derive(move || lab.base_exponent.get().to_string())
                 shown=Signal::derive(move || lab.base().to_string())
                 timer=timer
-                on_input=move |text: String| { if let Ok(e) = text.parse::<f64>() {
+                on_input=move |text: String| { if let Some(e) = til_core::decimal::parse_f64(&text) {
                     lab.base_exponent.set(e.clamp(BASE_EXPONENT_MIN, BASE_EXPONENT_MAX))
                 } }/>
             <WholeSlider label="positions" testid="pe-count" min=COUNT_MIN max=COUNT_MAX step=16 value=lab.count

@@ -86,6 +86,12 @@ impl UrlState {
     /// Keeps `key` of the address in step with `value()` (`None` leaves it out). What it gives now
     /// is the default; call before applying the link.
     pub fn publish(&self, key: &'static str, value: impl Fn() -> Option<Value> + 'static) {
+        self.publish_boxed(key, Box::new(value));
+    }
+
+    /// [`Self::publish`]'s work, through one closure type: the wasm holds one copy of it instead
+    /// of one per parameter.
+    fn publish_boxed(&self, key: &'static str, value: Box<dyn Fn() -> Option<Value>>) {
         if let Some(first) = untrack(&value) {
             self.defaults.update_value(|d| d.set(key, first));
         }

@@ -7,6 +7,7 @@
 //!   and decoding from a token stream.
 //! - [`compare`]: what the tokenizers' comparison works out: differing cuts, CSV.
 //! - [`csv`]: CSV records as every export writes them.
+//! - [`decimal`]: decimal text to f64, correctly rounded, without the standard library's table.
 //! - [`fxhash`]: the fast hash map of the tokenizers' hot tables (and the page's: one map type
 //!   in the wasm is smaller than two).
 //! - [`gguf`]: llama.cpp's GGUF model files (metadata and tensor directory), SmolLM2's source.
@@ -37,6 +38,7 @@ pub mod byte_level;
 pub mod chat;
 pub mod compare;
 pub mod csv;
+pub mod decimal;
 pub mod embed;
 pub mod fxhash;
 pub mod gguf;

@@ -75,8 +75,8 @@ fn some_names(raw: &str, names: &[String], max: usize) -> (Option<Value>, Option
 
 /// A finite number, or the reason it is not one. Infinities count as numbers (they clamp).
 fn parse_number(raw: &str) -> Result<f64, String> {
-    match raw.trim().parse::<f64>() {
-        Ok(v) if !v.is_nan() => Ok(v),
+    match crate::decimal::parse_f64(raw.trim()) {
+        Some(v) if !v.is_nan() => Ok(v),
         _ => Err("is not a number: ignored.".to_string()),
     }
 }
