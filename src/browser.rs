@@ -1,12 +1,31 @@
 //! The few browser services the labs need: a clock, yielding to the event loop, waiting for a
 //! frame and sleeping,
-//! fetching a file (with progress), finding an element by its `data-testid`, and
+//! fetching a file (with progress), reading a tokenizer file the reader chose, finding an element by its `data-testid`, and
 //! watching a CSS media query.
 //! Kept apart so the lab views stay free of `web_sys` plumbing.
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
+
+/// The largest tokenizer file taken: SentencePiece models are a few MB and the largest
+/// tokenizer.json files (Gemma 3's) about 33 MB; anything far larger is not one.
+const LARGEST_TOKENIZER_FILE: f64 = 64e6;
+
+/// The name and bytes of a tokenizer file the reader chose, or why they cannot be had.
+pub async fn read_tokenizer_file(file: web_sys::File) -> Result<(String, Vec<u8>), String> {
+    if file.size() > LARGEST_TOKENIZER_FILE {
+        return Err(format!(
+            "{} is {:.0} MB: tokenizer files are at most a few tens of MB, so this is not one",
+            file.name(),
+            file.size() / 1e6
+        ));
+    }
+    let buffer = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|_| format!("{} could not be read", file.name()))?;
+    Ok((file.name(), js_sys::Uint8Array::new(&buffer).to_vec()))
+}
 
 /// Milliseconds since page load, with sub-millisecond resolution where the browser allows it.
 pub fn now_ms() -> f64 {

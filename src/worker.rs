@@ -13,7 +13,9 @@ use std::cell::RefCell;
 
 use futures_channel::oneshot;
 use js_sys::Uint8Array;
-use til_channel::{Answer, FirstLayer, Question, Reply, Request, RunOn, Wire, MODEL_FILE};
+use til_channel::{
+    Answer, ChatMessage, FirstLayer, Question, Reply, Request, RunOn, Wire, CHAT_FILE, MODEL_FILE,
+};
 use til_core::registry;
 use til_core::tokenizer::Piece;
 use til_core::wordpiece::Encoding;
@@ -244,6 +246,36 @@ impl Remote {
         Remote::load(MODEL_FILE, bytes)
     }
 
+    /// Hands a chat template asset (a registry entry's `chat_template`, at `url`) to the worker,
+    /// for [`Remote::chat`] with the tokenizer of the same entry.
+    pub fn load_chat_template(url: &'static str, bytes: &[u8]) -> Result<Remote, String> {
+        let entry = registry::ALL
+            .iter()
+            .find(|entry| entry.chat_template == Some(url))
+            .ok_or_else(|| format!("{url} is no shipped chat template"))?;
+        hand_over(Request::LoadChat {
+            name: entry.name.to_string(),
+            bytes: bytes.to_vec(),
+        })?;
+        Ok(Remote { name: entry.name })
+    }
+
+    /// The reader's tokenizer file and `tokenizer_config.json` for the Chat view, built in the
+    /// worker; a damaged one is reported by the first [`Remote::chat`].
+    pub fn load_chat_files(tokenizer: &[u8], config: &[u8]) -> Result<Remote, String> {
+        let remote = Remote::load(CHAT_FILE, tokenizer)?;
+        hand_over(Request::LoadChat {
+            name: CHAT_FILE.to_string(),
+            bytes: config.to_vec(),
+        })?;
+        Ok(remote)
+    }
+
+    /// The Chat view's own files, once [`Remote::load_chat_files`] has handed them over.
+    pub fn chat_file() -> Remote {
+        Remote { name: CHAT_FILE }
+    }
+
     /// Hands SmolLM2's first layer (`smollm2/layer0.bin`) to the worker, for
     /// [`Remote::first_layer`].
     pub fn load_first_layer(bytes: &[u8]) -> Result<(), String> {
@@ -319,6 +351,36 @@ impl Remote {
         .await?
         {
             Reply::FirstLayer { layer } => Ok(layer),
+            other => unexpected(other),
+        }
+    }
+
+    /// `messages` through this tokenizer's chat template: the worker's markup, its CSV rows and
+    /// the token count.
+    pub async fn chat(
+        self,
+        messages: Vec<ChatMessage>,
+        generation_prompt: bool,
+    ) -> Result<(String, String, usize), String> {
+        match ask(Request::Chat {
+            tokenizer: self.name.to_string(),
+            messages,
+            generation_prompt,
+        })
+        .await?
+        {
+            Reply::Chat { html, csv, total } => Ok((html, csv, total)),
+            other => unexpected(other),
+        }
+    }
+
+    /// How many tokens the text in `file` makes, read and counted in the worker.
+    pub async fn count_file(self, file: web_sys::File) -> Result<usize, String> {
+        let request = Request::CountFile {
+            tokenizer: self.name.to_string(),
+        };
+        match ask_on(0, request, Some(file.into())).await? {
+            Reply::Count { count } => Ok(count),
             other => unexpected(other),
         }
     }

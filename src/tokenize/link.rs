@@ -3,12 +3,15 @@
 //! "Encode a word" and GPT-2 texts bind themselves where they live (`UrlState::bind_text`). Opening
 //! the page from a link trains on what the link asks for, then moves the stepper to its step; the
 //! tokenizers Side by side compares are in it by name (`compare=gpt2,o200k`), and whether its
-//! counts take every tokenizer (`count=every`).
+//! counts take every tokenizer (`count=every`); the Chat view's conversation (`chat=`), its models
+//! (`chat_models=`) and whether it ends with the generation prompt (`chat_prompt=`).
 //! Left out: playback speed and whether it plays (a link shows a still step).
 use leptos::prelude::*;
+use til_channel::{ChatMessage, CHAT_FILE};
 use til_core::bpe::TieRule;
-use til_core::link::{Kind, Param, Value};
+use til_core::link::{conversation, Kind, Param, Value};
 
+use super::chat::models::{models, MOST_MESSAGES};
 use super::compare::{sides, MOST_CHOSEN};
 use super::walkthrough::presets::{self, CorpusFormat};
 use super::walkthrough::state::WalkthroughState;
@@ -26,6 +29,13 @@ pub const ENCODE: &str = "encode";
 pub const GPT2: &str = "gpt2";
 pub const COMPARE: &str = "compare";
 pub const COUNT: &str = "count";
+pub const CHAT: &str = "chat";
+pub const CHAT_MODELS: &str = "chat_models";
+pub const CHAT_PROMPT: &str = "chat_prompt";
+/// [`CHAT_PROMPT`]'s names: without and with the generation prompt.
+const PROMPTS: [&str; 2] = ["off", "on"];
+/// Longest conversation a link carries, in characters.
+const CHAT_LINK_CHARS: usize = 4_000;
 /// [`COUNT`]'s names: the counts take the columns on show, or every tokenizer.
 const COUNTED: [&str; 2] = ["shown", "every"];
 
@@ -77,6 +87,16 @@ pub fn params() -> Vec<Param> {
             },
         },
         choice(COUNT, "tokenizers counted", COUNTED.to_vec()),
+        text(CHAT, "chat conversation", CHAT_LINK_CHARS),
+        Param {
+            key: CHAT_MODELS,
+            label: "chat templates compared",
+            kind: Kind::Names {
+                names: models().iter().map(|e| e.name.to_string()).collect(),
+                max: MOST_CHOSEN,
+            },
+        },
+        choice(CHAT_PROMPT, "generation prompt", PROMPTS.to_vec()),
     ]
 }
 
@@ -96,6 +116,61 @@ pub fn bind_compare(chosen: RwSignal<Vec<&'static str>>, every: RwSignal<bool>) 
         let slugs = asked.split(',').filter_map(sides::slug_of).collect();
         chosen.set(slugs);
     }
+}
+
+/// The Chat view's conversation, generation prompt and models in the link both ways; whether the
+/// link held any of them.
+pub fn bind_chat(
+    messages: RwSignal<Vec<ChatMessage>>,
+    prompt: RwSignal<bool>,
+    chosen: RwSignal<Vec<&'static str>>,
+) -> bool {
+    let url = UrlState::expect();
+    let pairs = |m: &Vec<ChatMessage>| -> Vec<(String, String)> {
+        m.iter()
+            .map(|m| (m.role.clone(), m.content.clone()))
+            .collect()
+    };
+    url.publish(CHAT, move || {
+        Some(Value::Text(
+            messages.with(|m| conversation::write(&pairs(m))),
+        ))
+    });
+    // The reader's own files cannot travel in a link: only the shipped models do.
+    let shipped = move || {
+        chosen
+            .get()
+            .into_iter()
+            .filter(|n| *n != CHAT_FILE)
+            .collect::<Vec<_>>()
+    };
+    url.publish(CHAT_MODELS, move || Some(Value::Text(shipped().join(","))));
+    url.publish(CHAT_PROMPT, move || {
+        Some(Value::Text(PROMPTS[usize::from(prompt.get())].to_string()))
+    });
+    if let Some(text) = url.text(CHAT) {
+        let asked = conversation::read(&text)
+            .into_iter()
+            .take(MOST_MESSAGES)
+            .map(|(role, content)| ChatMessage { role, content })
+            .collect();
+        messages.set(asked);
+    }
+    if let Some(asked) = url.text(CHAT_MODELS) {
+        let models = models();
+        chosen.set(
+            asked
+                .split(',')
+                .filter_map(|n| models.iter().find(|e| e.name == n).map(|e| e.name))
+                .collect(),
+        );
+    }
+    if let Some(asked) = url.text(CHAT_PROMPT) {
+        prompt.set(asked == PROMPTS[1]);
+    }
+    [CHAT, CHAT_MODELS, CHAT_PROMPT]
+        .iter()
+        .any(|key| url.text(key).is_some())
 }
 
 /// Publishes the lab's state to the address, applies what the link asks for, and starts the first

@@ -1,9 +1,13 @@
 //! The Tokenize lab, in the order the reader meets it: the BPE walkthrough (`walkthrough/`: train on
 //! a corpus, step merge by merge, encode unseen words, export), Unigram training (`unigram/`),
 //! GPT-2's real tokenizer (`gpt2/`), then every tokenizer side by side on the same text
-//! (`compare/`: counts, why this split, the token tax, the numbers grid). `link.rs` holds the
+//! (`compare/`: counts, why this split, the token tax, the numbers grid), then what a conversation
+//! becomes through each model's chat template (`chat/`) and files counted at scale
+//! (`count_files.rs`). `link.rs` holds the
 //! lab's keys in the page's link.
+mod chat;
 mod compare;
+mod count_files;
 mod gpt2;
 pub mod link;
 mod unigram;
@@ -11,7 +15,9 @@ mod walkthrough;
 
 use leptos::prelude::*;
 
+use chat::ChatView;
 use compare::{sides, Compare};
+use count_files::CountFiles;
 use gpt2::Gpt2Panel;
 use unigram::UnigramPanel;
 use walkthrough::{
@@ -59,6 +65,8 @@ pub fn TokenizeLab(
             <UnigramPanel lab=lab/>
             <Gpt2Panel input=text merges=gpt2/>
             <Compare text=text sides=sides::sides(lab.tokenizer, gpt2) chosen=chosen every=count_every/>
+            <ChatView/>
+            <CountFiles/>
         </section>
     }
 }

@@ -50,7 +50,7 @@ pub fn write(
         counts.overhead
     );
     // The text: the template's own parts plain, each message's content marked.
-    out.push_str(r#"<pre class="chat-rendered" data-testid="chat-rendered">"#);
+    out.push_str(r#"<pre class="chat-rendered" data-testid="chat-rendered" tabindex="0" role="region" aria-label="The rendered text">"#);
     let mut at = 0;
     for span in rendered.spans.iter().flatten() {
         escape_html(&mut out, &rendered.text[at..span.start]);
@@ -61,7 +61,7 @@ pub fn write(
     }
     escape_html(&mut out, &rendered.text[at..]);
     out.push_str("</pre>");
-    out.push_str(r#"<div class="chips chat-chips" data-testid="chat-tokens">"#);
+    out.push_str(r#"<div class="chips chat-chips" data-testid="chat-tokens" tabindex="0" role="region" aria-label="The rendered text's tokens">"#);
     for token in tokens {
         // A token the tokenizer has no id for (none of these make one) is drawn as id 0.
         let id = token.piece.id.unwrap_or(0);

@@ -13,4 +13,4 @@ mod whole_text;
 mod why_view;
 mod wordpiece_notes;
 
-pub use side_by_side::{Compare, MOST_CHOSEN};
+pub use side_by_side::{Chooser, Compare, MOST_CHOSEN};

@@ -9,16 +9,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 use super::side::{plain_kind, Explainer, Side, SideState};
 use til_channel::MODEL_FILE;
 
+use crate::browser::read_tokenizer_file;
 use crate::worker::Remote;
-
-/// The largest file taken: SentencePiece models are a few MB and the largest tokenizer.json files
-/// (Gemma 3's) about 33 MB; anything far larger is not one.
-const LARGEST: f64 = 64e6;
 
 const ASK: &str =
     "Open a SentencePiece .model file (BPE or Unigram) or a tokenizer.json to compare it here.";
@@ -57,23 +53,13 @@ pub fn model_file_side() -> Side {
     }
 }
 
-/// The file's bytes, or why they cannot be had.
+/// The chosen file's bytes, or why they cannot be had.
 async fn read(input: &web_sys::HtmlInputElement) -> Result<(String, Vec<u8>), String> {
     let file = input
         .files()
         .and_then(|files| files.get(0))
         .ok_or("no file was chosen")?;
-    if file.size() > LARGEST {
-        return Err(format!(
-            "{} is {:.0} MB: tokenizer files are at most a few tens of MB, so this is not one",
-            file.name(),
-            file.size() / 1e6
-        ));
-    }
-    let buffer = JsFuture::from(file.array_buffer())
-        .await
-        .map_err(|_| format!("{} could not be read", file.name()))?;
-    Ok((file.name(), js_sys::Uint8Array::new(&buffer).to_vec()))
+    read_tokenizer_file(file).await
 }
 
 #[component]

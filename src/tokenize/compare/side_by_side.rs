@@ -208,7 +208,8 @@ pub fn Compare(
     view! {
         <div class="compare" data-testid="compare">
             <h4>"Side by side"</h4>
-            <Chooser columns=columns.with_value(|c| c.iter().map(|(s, _)| s.clone()).collect()) chosen=chosen/>
+            <Chooser choices=columns.with_value(|c| c.iter().map(|(s, _)| (s.slug, s.title, s.size)).collect())
+                chosen=chosen prefix="compare" legend="Compare up to 4 tokenizers"/>
             {crate::dynamic::dynamic(move || compared.get().1.then(|| view! {
                 <p class="notice" data-testid="compare-cut">
                     {format!("Every column takes the first {} characters of your text.", grouped(COMPARE_CHARS))}
@@ -233,14 +234,22 @@ pub fn Compare(
     }
 }
 
-/// A box per tokenizer; at most `MOST_CHOSEN` at once.
+/// One box of a [`Chooser`]: its slug, its title and its download size.
+pub type Choice = (&'static str, &'static str, Option<&'static str>);
+
+/// A box per tokenizer; at most `MOST_CHOSEN` at once. Test ids `{prefix}-choose-{slug}` and
+/// `{prefix}-chooser-full`.
 #[component]
-fn Chooser(columns: Vec<Side>, chosen: RwSignal<Vec<&'static str>>) -> impl IntoView {
+pub fn Chooser(
+    choices: Vec<Choice>,
+    chosen: RwSignal<Vec<&'static str>>,
+    prefix: &'static str,
+    legend: &'static str,
+) -> impl IntoView {
     let full = move || chosen.with(|c| c.len() >= MOST_CHOSEN);
-    let boxes = columns
+    let boxes = choices
         .into_iter()
-        .map(|side| {
-            let slug = side.slug;
+        .map(|(slug, title, size)| {
             let checked = move || chosen.with(|c| c.contains(&slug));
             let toggle = move |_| {
                 chosen.update(|c| match c.iter().position(|s| *s == slug) {
@@ -253,19 +262,19 @@ fn Chooser(columns: Vec<Side>, chosen: RwSignal<Vec<&'static str>>) -> impl Into
             };
             view! {
                 <label class="compare-choice">
-                    <input type="checkbox" data-testid=format!("compare-choose-{slug}")
+                    <input type="checkbox" data-testid=format!("{prefix}-choose-{slug}")
                         prop:checked=checked disabled=move || full() && !checked() on:change=toggle/>
-                    {side.title}
-                    {side.size.map(|size| view! { <span class="muted">{format!(" · {size}")}</span> })}
+                    {title}
+                    {size.map(|size| view! { <span class="muted">{format!(" · {size}")}</span> })}
                 </label>
             }
         })
         .collect_view();
     view! {
-        <fieldset class="compare-chooser" data-testid="compare-chooser">
-            <legend>{format!("Compare up to {MOST_CHOSEN} tokenizers")}</legend>
+        <fieldset class="compare-chooser" data-testid=format!("{prefix}-chooser")>
+            <legend>{legend}</legend>
             {boxes}
-            <p class="muted" data-testid="compare-chooser-full" aria-live="polite">
+            <p class="muted" data-testid=format!("{prefix}-chooser-full") aria-live="polite">
                 {crate::dynamic::dynamic(move || full().then(|| format!("{MOST_CHOSEN} chosen: untick one to choose another.")))}
             </p>
         </fieldset>

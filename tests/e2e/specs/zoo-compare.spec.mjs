@@ -21,7 +21,7 @@ test('the link chooses the columns; cuts that differ are outlined; CSV and link 
   // 1. Four known names in the link's order; the unknown and the fifth are noted.
   const notes = await openedNotes(page);
   assert.ok(notes.some((n) => /tokenizers compared .*names 1 that are not among .* and names more than 4: using gpt2, smollm2, o200k, tekken\./.test(n)), notes.join('\n'));
-  const shown = await page.locator('.compare-side').evaluateAll((els) => els.map((el) => el.dataset.testid));
+  const shown = await page.locator('[data-testid=compare] .compare-side').evaluateAll((els) => els.map((el) => el.dataset.testid));
   assert.deepEqual(shown, ['compare-gpt2', 'compare-smollm2', 'compare-o200k_base', 'compare-tekken']);
   assert.equal(await page.getByTestId('compare-choose-bpe').isDisabled(), true);
   assert.match(await page.getByTestId('compare-chooser-full').innerText(), /4 chosen/);
@@ -58,7 +58,7 @@ test('the link chooses the columns; cuts that differ are outlined; CSV and link 
   await page.reload();
   await gpt2Ready(page);
   await page.getByTestId('compare-o200k_base').waitFor();
-  const again = await page.locator('.compare-side').evaluateAll((els) => els.map((el) => el.dataset.testid));
+  const again = await page.locator('[data-testid=compare] .compare-side').evaluateAll((els) => els.map((el) => el.dataset.testid));
   assert.deepEqual(again, ['compare-gpt2', 'compare-smollm2', 'compare-o200k_base']);
   app.assertNoErrors();
 });
