@@ -311,7 +311,7 @@ fn eval_similarity(
     Ok(())
 }
 
-fn read_text(path: &str) -> Result<String, Failure> {
+pub(crate) fn read_text(path: &str) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| Failure::Run(format!("cannot read {path}: {e}")))
 }
 

@@ -23,6 +23,7 @@ mod posenc_cmd;
 mod rope_cmd;
 mod shipped;
 mod smollm_cmd;
+mod smollm_table_cmd;
 mod tokenize_cmd;
 mod unigram_cmd;
 mod wordpiece_cmd;

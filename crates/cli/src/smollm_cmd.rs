@@ -1,4 +1,5 @@
-//! `til smollm qk`: SmolLM2-135M-Instruct's first-layer attention logits, in f64
+//! `til smollm qk`: SmolLM2-135M-Instruct's first-layer attention logits (the token-table
+//! subcommands are smollm_table_cmd.rs's), in f64
 //! (`til_core::smollm2::first_attention`), for a text (its `smollm2` tokens) or given ids. The
 //! tokenizer and the first layer's weights (assets/smollm2/smollm2.bin, layer0.bin) are built in.
 //! Values print in Rust's shortest round-trip form. Leaves out: the softmax and later layers.
@@ -12,6 +13,7 @@ use til_core::smollm2::{layer0, Smollm2};
 
 use crate::ids::parse_ids;
 use crate::options::{usage, utf8_args, Given};
+use crate::smollm_table_cmd;
 use crate::Failure;
 
 const LAYER0: &[u8] = include_bytes!("../../../assets/smollm2/layer0.bin");
@@ -32,9 +34,13 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     let args = utf8_args(args)?;
     let rest = match args.split_first() {
         None | Some((&("-h" | "--help" | "help"), _)) => {
-            return Ok(out.write_all(SMOLLM_USAGE.as_bytes())?)
+            out.write_all(SMOLLM_USAGE.as_bytes())?;
+            return Ok(out.write_all(smollm_table_cmd::TABLE_USAGE.as_bytes())?);
         }
         Some((&"qk", rest)) => rest,
+        Some((&sub @ ("neighbours" | "analogies" | "undertrained"), rest)) => {
+            return smollm_table_cmd::run(sub, rest, out)
+        }
         Some((other, _)) => {
             return Err(usage(format!(
                 "unknown command `smollm {other}`; try `til smollm --help`"

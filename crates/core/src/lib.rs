@@ -22,6 +22,7 @@
 //!   rows, LayerNorm.
 //! - [`order`]: one shared sort for the small sorts, so the wasm carries one copy.
 //! - [`registry`]: the shipped tokenizers in one list: names, labels, assets, licences, builders.
+//! - [`power_iteration`]: the power method (PCA's axes, the under-trained indicator's component).
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
 //! - [`sentencepiece`]: SentencePiece models (Mistral's v1, any BPE or Unigram `.model`), id for id
 //!   with Google's sentencepiece.
@@ -49,6 +50,7 @@ pub mod link;
 pub mod minilm;
 pub mod order;
 pub mod posenc;
+pub mod power_iteration;
 pub mod registry;
 pub mod sentencepiece;
 pub mod smollm2;

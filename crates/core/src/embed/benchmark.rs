@@ -97,6 +97,16 @@ impl QuestionSet {
         vocab: usize,
     ) -> Result<QuestionSet, EmbedError> {
         let vocab = table.check_vocab(vocab)?;
+        QuestionSet::parse_with(text, vocab, |word| table.id_within(word, vocab))
+    }
+
+    /// A question file whose words `row_of` finds among the first `vocab` rows of any table (a
+    /// token table's rows, say: there is no word list to match case-insensitively).
+    pub fn parse_with(
+        text: &str,
+        vocab: usize,
+        row_of: impl Fn(&str) -> Option<u32>,
+    ) -> Result<QuestionSet, EmbedError> {
         let mut sections: Vec<Section> = Vec::new();
         for (number, line) in text.lines().enumerate() {
             if line.starts_with(": ") {
@@ -114,7 +124,7 @@ impl QuestionSet {
                 .ok_or(EmbedError::MissingSection { line: number + 1 })?;
             let words: Vec<&str> = line.split_whitespace().collect();
             let [a, b, c, d] = words[..] else { continue };
-            match [a, b, c, d].map(|w| table.id_within(w, vocab)) {
+            match [a, b, c, d].map(&row_of) {
                 [Some(a), Some(b), Some(c), Some(expected)] => {
                     section.questions.push(Question { a, b, c, expected })
                 }

@@ -90,32 +90,19 @@ fn axis(points: &[Vec<f64>], done: &[Vec<f64>], total: f64) -> Vec<f64> {
         .iter()
         .map(|p| orthogonal(p.clone()))
         .max_by(|a, b| dot(a, a).total_cmp(&dot(b, b)));
-    let Some(mut v) = start.filter(|s| dot(s, s) > negligible).and_then(unit) else {
+    let Some(v) = start.filter(|s| dot(s, s) > negligible).and_then(unit) else {
         return zero;
     };
-    for _ in 0..MAX_ITERATIONS {
+    let step = |v: &[f64]| {
         let mut next = vec![0.0; v.len()];
         for p in points {
-            let along = dot(p, &v);
+            let along = dot(p, v);
             next.iter_mut().zip(p).for_each(|(n, x)| *n += along * x);
         }
         // |Xᵀ X v| is the spread along v: too small means nothing is left to find.
-        let next = orthogonal(next);
-        if dot(&next, &next).sqrt() <= negligible {
-            return zero;
-        }
-        let Some(next) = unit(next) else { return zero };
-        let moved = next
-            .iter()
-            .zip(&v)
-            .map(|(a, b)| (a - b).abs())
-            .fold(0.0, f64::max);
-        v = next;
-        if moved < TOLERANCE {
-            break;
-        }
-    }
-    v
+        orthogonal(next)
+    };
+    crate::power_iteration::dominant(v, step, negligible, TOLERANCE, MAX_ITERATIONS).unwrap_or(zero)
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {

@@ -146,6 +146,11 @@ impl Layer0 {
         Ok(self.values(&row))
     }
 
+    /// The whole token table, dequantized (vocab × d_model, row after row; Q8_0 is exact in f32).
+    pub fn token_table(&self) -> Result<Vec<f32>, Smollm2Error> {
+        dequantize(&self.token_table, &self.bytes).map_err(|e| Smollm2Error::Gguf(e.to_string()))
+    }
+
     /// RMSNorm's weights (d_model).
     pub fn norm(&self) -> Vec<f64> {
         self.values(&self.norm)

@@ -4,7 +4,9 @@
 //! every digit and then cuts the rest with GPT-2's pattern ([`pretokenize`]).
 //!
 //! The asset ([`asset`]) is built from the GGUF file by `cargo xtask zoo`, and so is the first
-//! layer's ([`layer0`]), whose attention logits [`first_attention`] computes. Leaves out: the 17
+//! layer's ([`layer0`]), whose attention logits [`first_attention`] computes; its token table read as
+//! vectors ([`token_table`]: neighbours, analogy words) and its under-trained tokens
+//! ([`undertrained`]). Leaves out: the 17
 //! special tokens on encode (`<|im_start|>` in the text is ordinary text; their ids still decode to
 //! their strings), BOS/EOS (the model adds none), and reading files (callers pass bytes). Bytes the
 //! vocabulary lacks (six control characters, the unassigned planes 4–11) are dropped, as the
@@ -16,6 +18,8 @@ pub mod first_attention;
 pub mod layer0;
 mod merges;
 mod pretokenize;
+pub mod token_table;
+pub mod undertrained;
 mod unicode_tables;
 
 use std::fmt;
@@ -48,6 +52,8 @@ pub enum Smollm2Error {
     },
     /// A sequence longer than the model's context, or a rotation that cannot be done.
     Position(PosEncError),
+    /// The under-trained indicator was given no reference rows.
+    EmptyReference,
 }
 
 impl fmt::Display for Smollm2Error {
@@ -66,6 +72,9 @@ impl fmt::Display for Smollm2Error {
                 )
             }
             Smollm2Error::Position(error) => error.fmt(f),
+            Smollm2Error::EmptyReference => {
+                write!(f, "the reference is empty: name at least one token id")
+            }
         }
     }
 }

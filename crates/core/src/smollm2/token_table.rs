@@ -1,0 +1,174 @@
+//! SmolLM2's own token table W_e (vocab × d_model; the model ties it to its output layer) read as
+//! vectors: a row's nearest rows by cosine, and the rows of the words an analogy question names.
+//! It is a token table, not a word table: ` king`, ` King` and `King` are three rows.
+//!
+//! The rows are the GGUF's Q8_0 values (an f16 scale times an int8), exact in f32; cosines are
+//! worked out in f64 so near-ties order as a float64 reference orders them. Leaves out: the
+//! under-trained indicator (undertrained.rs), GPU kernels and the page.
+
+use super::layer0::Layer0;
+use super::Smollm2Error;
+use crate::fxhash::FxHashMap;
+
+/// The table, dequantized, with each row's length.
+#[derive(Clone, Debug)]
+pub struct TokenTable {
+    pub vocab: usize,
+    pub dims: usize,
+    rows: Vec<f32>,
+    norms: Vec<f64>,
+}
+
+impl TokenTable {
+    pub fn from_layer0(layer: &Layer0) -> Result<TokenTable, Smollm2Error> {
+        let (vocab, dims) = (layer.shape.vocab, layer.shape.d_model);
+        TokenTable::from_rows(layer.token_table()?, vocab, dims)
+    }
+
+    /// A table of `vocab` rows of `dims` values, row after row.
+    pub fn from_rows(
+        rows: Vec<f32>,
+        vocab: usize,
+        dims: usize,
+    ) -> Result<TokenTable, Smollm2Error> {
+        if dims == 0 || rows.len() != vocab * dims {
+            return Err(Smollm2Error::Gguf(format!(
+                "its token table has {} values, not {vocab} × {dims}",
+                rows.len()
+            )));
+        }
+        let norms = rows
+            .chunks_exact(dims)
+            .map(|row| dot(row, row).sqrt())
+            .collect();
+        Ok(TokenTable {
+            vocab,
+            dims,
+            rows,
+            norms,
+        })
+    }
+
+    pub fn row(&self, id: u32) -> &[f32] {
+        let at = id as usize * self.dims;
+        &self.rows[at..at + self.dims]
+    }
+
+    /// The row's length (0 for a row of zeros).
+    pub fn norm(&self, id: u32) -> f64 {
+        self.norms[id as usize]
+    }
+
+    /// `id`, or why it names no row.
+    pub fn check(&self, id: u32) -> Result<u32, Smollm2Error> {
+        if (id as usize) < self.vocab {
+            Ok(id)
+        } else {
+            Err(Smollm2Error::UnknownId {
+                id: id as usize,
+                vocab: self.vocab,
+            })
+        }
+    }
+
+    /// Every row scaled to length 1 (a row of zeros stays zeros), for the analogy benchmark's
+    /// blocked products.
+    pub fn unit_rows(&self) -> Vec<f32> {
+        self.rows
+            .chunks_exact(self.dims)
+            .zip(&self.norms)
+            .flat_map(|(row, &norm)| {
+                let scale = if norm > 0.0 { 1.0 / norm } else { 0.0 };
+                row.iter().map(move |&v| (f64::from(v) * scale) as f32)
+            })
+            .collect()
+    }
+
+    /// The `k` rows most similar to row `id` by cosine, most similar first (equal cosines: the
+    /// lower id first), `id` itself left out.
+    pub fn neighbours(&self, id: u32, k: usize) -> Result<Vec<(u32, f64)>, Smollm2Error> {
+        let query = self.row(self.check(id)?);
+        let query_norm = self.norm(id);
+        let mut scored: Vec<(u32, f64)> = (0..self.vocab as u32)
+            .filter(|&other| other != id)
+            .map(|other| {
+                let lengths = query_norm * self.norm(other);
+                let cosine = if lengths > 0.0 {
+                    dot(query, self.row(other)) / lengths
+                } else {
+                    0.0
+                };
+                (other, cosine)
+            })
+            .collect();
+        let order = |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+        let k = k.min(scored.len());
+        if k < scored.len() {
+            scored.select_nth_unstable_by(k, order);
+            scored.truncate(k);
+        }
+        scored.sort_by(order);
+        Ok(scored)
+    }
+}
+
+/// The dot product in f64 (each product of two f32 is exact in f64).
+pub fn dot(a: &[f32], b: &[f32]) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(&x, &y)| f64::from(x) * f64::from(y))
+        .sum()
+}
+
+/// A word's row where the vocabulary holds it as one token with a leading space (`Ġ` + word, as
+/// written): the words an analogy question on a token table can ask about.
+pub fn spaced_word_ids<'a>(tokens: impl IntoIterator<Item = &'a [u8]>) -> FxHashMap<Vec<u8>, u32> {
+    tokens
+        .into_iter()
+        .enumerate()
+        .filter_map(|(id, bytes)| Some((bytes.strip_prefix(b" ")?.to_vec(), id as u32)))
+        .filter(|(word, _)| !word.is_empty() && !word.contains(&b' '))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TokenTable;
+
+    /// Four rows of two: (1, 0), (0, 2), (3, 3), (−1, 0).
+    fn table() -> TokenTable {
+        TokenTable::from_rows(vec![1.0, 0.0, 0.0, 2.0, 3.0, 3.0, -1.0, 0.0], 4, 2).unwrap()
+    }
+
+    #[test]
+    fn neighbours_by_cosine_leave_the_query_out() {
+        let found = table().neighbours(0, 3).unwrap();
+        let ids: Vec<u32> = found.iter().map(|&(id, _)| id).collect();
+        assert_eq!(ids, [2, 1, 3]);
+        assert!((found[0].1 - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-15);
+        assert_eq!(found[2].1, -1.0);
+        assert_eq!(
+            table().neighbours(1, 1).unwrap(),
+            [(2, std::f64::consts::FRAC_1_SQRT_2)]
+        );
+    }
+
+    #[test]
+    fn a_bad_id_or_shape_says_so() {
+        assert!(table()
+            .neighbours(4, 3)
+            .unwrap_err()
+            .to_string()
+            .contains("token id 4"));
+        assert!(TokenTable::from_rows(vec![1.0; 7], 4, 2).is_err());
+    }
+
+    #[test]
+    fn spaced_words_are_the_tokens_with_one_leading_space() {
+        let tokens: [&[u8]; 5] = [b" king", b"King", b" ", b"  x", b" Paris"];
+        let ids = super::spaced_word_ids(tokens);
+        assert_eq!(ids.get(&b"king"[..]), Some(&0));
+        assert_eq!(ids.get(&b"Paris"[..]), Some(&4));
+        assert_eq!(ids.len(), 2);
+    }
+}
