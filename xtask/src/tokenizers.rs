@@ -61,13 +61,12 @@ pub fn main(args: &[String]) -> Result {
         ) {
             (Some(asset), Ok(chat)) => outputs.push((format!("assets/{asset}"), chat.write())),
             (None, Err(_)) => {}
-            (Some(_), Err(e)) => return Err(format!("{}: {e}", entry.name).into()),
+            (Some(_), Err(e)) => return Err(format!("{}: {e}", entry.name)),
             (None, Ok(_)) => {
                 return Err(format!(
                     "{}'s config has a chat template: name its asset in the registry",
                     entry.name
-                )
-                .into())
+                ))
             }
         }
     }
@@ -113,10 +112,10 @@ fn smollm2_chat(root: &Path) -> Result<ChatConfig> {
     };
     let tokens = strings("tokenizer.ggml.tokens").ok_or(format!("{path}: no token list"))?;
     let Some(Value::Array(types)) = gguf.get("tokenizer.ggml.token_type") else {
-        return Err(format!("{path}: no token types").into());
+        return Err(format!("{path}: no token types"));
     };
     let Some(Value::Str(template)) = gguf.get("tokenizer.chat_template") else {
-        return Err(format!("{path}: no chat template").into());
+        return Err(format!("{path}: no chat template"));
     };
     // llama.cpp's token type 3 is a control token: one token wherever its text appears.
     let special_tokens = types

@@ -19,6 +19,7 @@ mod analogy;
 mod bpe;
 mod gpt2;
 mod inputs;
+mod smollm_table;
 mod training;
 mod wasm;
 mod zoo;
@@ -128,6 +129,7 @@ pub fn main(args: &[String]) -> Result {
     rows.extend(gpt2::rows(&bench, &mut notes)?);
     rows.extend(zoo::rows(&bench, &mut notes)?);
     rows.extend(analogy::rows(&bench, &mut notes)?);
+    rows.extend(smollm_table::rows(&bench, &mut notes)?);
     rows.extend(wasm::rows(&bench, &kernels, &mut notes)?);
 
     // 4. The table, printed and written into docs/performance.md.

@@ -135,15 +135,17 @@ fn centred_gram(table: &TokenTable, mean: &[f64], threads: usize) -> Vec<f64> {
                                 *b = f64::from(v);
                             }
                         }
-                        // Upper triangle: row i of the matrix gains Σ_r x_r[i] · x_r[i..].
+                        // Upper triangle: row i of the matrix gains Σ_r x_r[i] · x_r[i..], the
+                        // block's rows summed in one pass over the matrix row (so it is loaded
+                        // and stored once per block, and the loop over j vectorises).
+                        let x: [&[f64]; BLOCK_ROWS] =
+                            std::array::from_fn(|r| &block[r * dims..(r + 1) * dims]);
                         for i in 0..dims {
+                            let a: [f64; BLOCK_ROWS] = std::array::from_fn(|r| x[r][i]);
                             let line = &mut gram[i * dims + i..(i + 1) * dims];
-                            for r in 0..BLOCK_ROWS {
-                                let x = &block[r * dims..(r + 1) * dims];
-                                let a = x[i];
-                                for (g, &b) in line.iter_mut().zip(&x[i..]) {
-                                    *g += a * b;
-                                }
+                            for (k, g) in line.iter_mut().enumerate() {
+                                let j = i + k;
+                                *g += (0..BLOCK_ROWS).map(|r| a[r] * x[r][j]).sum::<f64>();
                             }
                         }
                     }
