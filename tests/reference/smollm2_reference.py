@@ -21,6 +21,23 @@ def gguf_path() -> str:
     return str(dist.locate_file(next(f for f in dist.files if f.name.endswith(".gguf"))))
 
 
+def token_table():
+    """The GGUF's token table dequantized to float64 (vocab × d_model), its tokens (GPT-2's printable
+    form) and their types (1 normal, 3 control)."""
+    import numpy as np
+    from gguf import GGUFReader
+    from gguf.quants import dequantize
+
+    reader = GGUFReader(gguf_path())
+    tensor = next(t for t in reader.tensors if t.name == "token_embd.weight")
+    table = np.asarray(dequantize(tensor.data, tensor.tensor_type), dtype=np.float64)
+    field = reader.fields["tokenizer.ggml.tokens"]
+    tokens = [bytes(field.parts[i]).decode() for i in field.data]
+    field = reader.fields["tokenizer.ggml.token_type"]
+    types = np.array([int(field.parts[i][0]) for i in field.data])
+    return table, tokens, types
+
+
 def vocabulary() -> tuple[list[str], list[str]]:
     """The GGUF's tokens (GPT-2's printable byte form) and merges ("left right"), in order."""
     import gguf

@@ -22,21 +22,13 @@ import json
 import sys
 
 import numpy as np
-from gguf import GGUFReader
-from gguf.quants import dequantize
 
-from smollm2_reference import gguf_path
+from smollm2_reference import token_table
 
 
 def main():
     questions, ids = sys.argv[1], [int(i) for i in sys.argv[2:]]
-    reader = GGUFReader(gguf_path())
-    tensor = next(t for t in reader.tensors if t.name == "token_embd.weight")
-    table = np.asarray(dequantize(tensor.data, tensor.tensor_type), dtype=np.float64)
-    field = reader.fields["tokenizer.ggml.tokens"]
-    tokens = [bytes(field.parts[i]).decode() for i in field.data]
-    field = reader.fields["tokenizer.ggml.token_type"]
-    types = np.array([int(field.parts[i][0]) for i in field.data])
+    table, tokens, types = token_table()
     unit = table / np.linalg.norm(table, axis=1, keepdims=True)
 
     neighbours = {}

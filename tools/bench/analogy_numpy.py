@@ -14,7 +14,6 @@ import sys
 import time
 
 import numpy as np
-from threadpoolctl import threadpool_info
 
 VOCAB = 30000
 CHUNK = 2048
@@ -32,6 +31,21 @@ def questions(path, index):
     return np.array(asked, dtype=np.int64).reshape(-1, 4)
 
 
+def batched_3cosadd(unit, asked) -> int:
+    """How many of the `asked` (a, b, c, expected) rows of unit-length `unit` 3CosAdd answers right,
+    the inputs excluded: chunks of CHUNK questions, one BLAS product with every row each."""
+    correct = 0
+    rows = np.arange(CHUNK)
+    for start in range(0, len(asked), CHUNK):
+        chunk = asked[start : start + CHUNK]
+        a, b, c, expected = chunk.T
+        scores = (unit[b] - unit[a] + unit[c]) @ unit.T
+        for inputs in (a, b, c):
+            scores[rows[: len(chunk)], inputs] = -np.inf
+        correct += int((scores.argmax(axis=1) == expected).sum())
+    return correct
+
+
 def main() -> None:
     words_path, vectors_path, questions_path = sys.argv[1:4]
     words = open(words_path, encoding="utf-8").read().split("\n")[:-1]
@@ -43,17 +57,10 @@ def main() -> None:
 
     started = time.perf_counter()
     unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-    correct = 0
-    rows = np.arange(CHUNK)
-    for start in range(0, len(asked), CHUNK):
-        chunk = asked[start : start + CHUNK]
-        a, b, c, expected = chunk.T
-        scores = (unit[b] - unit[a] + unit[c]) @ unit.T
-        n = len(chunk)
-        for inputs in (a, b, c):
-            scores[rows[:n], inputs] = -np.inf
-        correct += int((scores.argmax(axis=1) == expected).sum())
+    correct = batched_3cosadd(unit, asked)
     ms = (time.perf_counter() - started) * 1000
+
+    from threadpoolctl import threadpool_info  # only this peer's venv has it
 
     blas = [
         {k: pool.get(k) for k in ("internal_api", "architecture", "num_threads")}

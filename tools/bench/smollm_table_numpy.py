@@ -17,23 +17,14 @@ import sys
 import time
 
 import numpy as np
-from gguf import GGUFReader
-from gguf.quants import dequantize
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tests/reference"))
-from smollm2_reference import gguf_path  # noqa: E402
-
-CHUNK = 2048
+from smollm2_reference import token_table  # noqa: E402
+from analogy_numpy import batched_3cosadd  # noqa: E402
 
 
 def main() -> None:
-    reader = GGUFReader(gguf_path())
-    tensor = next(t for t in reader.tensors if t.name == "token_embd.weight")
-    table = np.asarray(dequantize(tensor.data, tensor.tensor_type), dtype=np.float64)
-    field = reader.fields["tokenizer.ggml.tokens"]
-    tokens = [bytes(field.parts[i]).decode() for i in field.data]
-    field = reader.fields["tokenizer.ggml.token_type"]
-    types = np.array([int(field.parts[i][0]) for i in field.data])
+    table, tokens, types = token_table()
     row = {t[1:]: i for i, t in enumerate(tokens) if t.startswith("Ġ") and len(t) > 1}
     asked = []
     for line in open(sys.argv[1], encoding="utf-8"):
@@ -44,15 +35,7 @@ def main() -> None:
 
     started = time.perf_counter()
     unit = (table / np.linalg.norm(table, axis=1, keepdims=True)).astype(np.float32)
-    correct = 0
-    rows = np.arange(CHUNK)
-    for start in range(0, len(asked), CHUNK):
-        chunk = asked[start : start + CHUNK]
-        a, b, c, expected = chunk.T
-        scores = (unit[b] - unit[a] + unit[c]) @ unit.T
-        for inputs in (a, b, c):
-            scores[rows[: len(chunk)], inputs] = -np.inf
-        correct += int((scores.argmax(axis=1) == expected).sum())
+    correct = batched_3cosadd(unit, asked)
     analogies_ms = (time.perf_counter() - started) * 1000
 
     started = time.perf_counter()
