@@ -17,6 +17,7 @@ import { launch } from '../harness.mjs';
 import { gpt2Ready, referenceModules } from '../pages/gpt2.mjs';
 import { zooReferenceIds, zooScript } from '../pages/zoo.mjs';
 import { download, queryOnceWritten } from './link-lab.mjs';
+import { seriousViolations } from './a11y-labs.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FOUR = { 'llama3.1': 'llama3_1', qwen3: 'qwen3', gemma3: 'gemma3', 'deepseek-v3': 'deepseek_v3' };
@@ -102,6 +103,8 @@ test('four models render a conversation as jinja2 does, with tokenizers ids; edi
   await page.getByTestId('chat-start').click();
   for (const slug of Object.keys(FOUR)) await assertColumn(page, slug, want[slug].first, 'the preset');
   assert.equal(await fetched(), 4, 'the four templates fetched once started');
+  // The columns' scrolling text and tokens are reachable by keyboard, like every lab's content.
+  assert.deepEqual(await seriousViolations(page), [], 'axe: no serious or critical violations with the columns shown');
   // The template's text is told apart from the messages': each message's text is marked.
   const marked = await page.getByTestId('chat-llama3.1').locator('mark.chat-message').allTextContents();
   assert.deepEqual(marked, MULTI_TURN.map((m) => m.content));
