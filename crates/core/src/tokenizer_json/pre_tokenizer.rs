@@ -1,14 +1,16 @@
 //! Pre-tokenizers, as Hugging Face `tokenizers` 0.23 runs them: each cuts every piece so far into
 //! smaller ones (never across), with the five ways a `Split` treats what it matched. `ByteLevel`
 //! cuts by GPT-2's pattern if asked and marks the pieces as bytes for the model (the model's
-//! vocabulary is read through GPT-2's byte table instead of mapping each piece). Leaves out
-//! (refused by name): `UnicodeScripts`, `CharDelimiterSplit`, `Split` after `ByteLevel`.
+//! vocabulary is read through GPT-2's byte table instead of mapping each piece). `UnicodeScripts`
+//! cuts where the script changes, by `tokenizers`' own script table (unicode_scripts.rs). Leaves
+//! out (refused by name): `CharDelimiterSplit`, `Split` after `ByteLevel`.
 
 use serde_json::Value;
 
 use super::normalized::Normalized;
 use super::normalizer::text_field;
 use super::pattern::Pattern;
+use super::unicode_scripts::SCRIPTS;
 use super::Unsupported;
 use crate::wordpiece::pretokenise::is_punctuation;
 
@@ -44,6 +46,8 @@ pub enum PreTokenizer {
         prepend: Prepend,
         split: bool,
     },
+    /// A cut wherever the script changes (characters of no script, like the space, never cut).
+    UnicodeScripts,
 }
 
 /// When `Metaspace` puts its replacement in front of a piece.
@@ -146,6 +150,7 @@ impl PreTokenizer {
                     None => Behavior::Isolated,
                 },
             ),
+            "UnicodeScripts" => PreTokenizer::UnicodeScripts,
             "BertPreTokenizer" => PreTokenizer::Sequence(vec![
                 split(Pattern::Chars(char::is_whitespace), Behavior::Removed),
                 split(Pattern::Chars(is_punctuation), Behavior::Isolated),
@@ -236,8 +241,51 @@ impl PreTokenizer {
                 }
                 split(&piece, matches, Behavior::MergedWithNext)
             }
+            PreTokenizer::UnicodeScripts => {
+                split(&piece, script_runs(piece.as_str()), Behavior::Removed)
+            }
         }
     }
+}
+
+/// The script class of `c` in `tokenizers`' table (0: "Any").
+fn script_class(c: char) -> u8 {
+    let c = c as u32;
+    SCRIPTS
+        .binary_search_by(|&(first, last, _)| {
+            if last < c {
+                std::cmp::Ordering::Less
+            } else if first > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .map_or(0, |i| SCRIPTS[i].2)
+}
+
+/// `text` as runs for [`split`] to keep (false) or drop (true): a run starts at every character whose
+/// script differs from the last character's that had one. As `tokenizers` does, characters of no
+/// script before the first that has one are dropped, and a text of them alone gives no piece.
+fn script_runs(text: &str) -> Vec<(std::ops::Range<usize>, bool)> {
+    let mut starts = Vec::new();
+    let mut last = None;
+    for (at, c) in text.char_indices() {
+        let class = script_class(c);
+        if class != 0 && last != Some(class) {
+            starts.push(at);
+        }
+        if class != 0 {
+            last = Some(class);
+        }
+    }
+    let first = starts.first().copied().unwrap_or(text.len());
+    let mut runs = vec![(0..first, true)];
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(text.len());
+        runs.push((start..end, false));
+    }
+    runs
 }
 
 fn behavior(json: &Value, component: &str) -> Result<Behavior, Unsupported> {
@@ -299,4 +347,43 @@ fn split(
         .filter(|(r, remove)| !remove && !r.is_empty())
         .map(|(r, _)| piece.slice(r))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::script_runs;
+
+    /// The pieces `tokenizers` 0.23.3's UnicodeScripts gives (probed with its Python binding).
+    fn pieces(text: &str) -> Vec<&str> {
+        script_runs(text)
+            .into_iter()
+            .filter(|(range, dropped)| !dropped && !range.is_empty())
+            .map(|(range, _)| &text[range])
+            .collect()
+    }
+
+    #[test]
+    fn unicode_scripts_cuts_as_tokenizers_does() {
+        assert_eq!(
+            pieces("Hello世界こんにちはカタカナー 123 abcαβγ,x"),
+            [
+                "Hello",
+                "世界こんにちはカタカナー ",
+                "123 ",
+                "abc",
+                "αβγ",
+                ",",
+                "x"
+            ]
+        );
+        // Characters of no script in front are dropped; alone they give nothing.
+        assert_eq!(pieces(" a"), ["a"]);
+        assert_eq!(pieces("  "), Vec::<&str>::new());
+        assert_eq!(pieces("a b"), ["a b"]);
+        assert_eq!(pieces(" 1a"), ["1", "a"]);
+        // A combining mark has a script of its own (Inherited); Katakana counts as Han.
+        assert_eq!(pieces("a\u{301}"), ["a", "\u{301}"]);
+        assert_eq!(pieces("カa"), ["カ", "a"]);
+        assert_eq!(pieces("\u{0}a"), ["\u{0}", "a"]);
+    }
 }
