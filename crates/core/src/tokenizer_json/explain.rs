@@ -3,18 +3,19 @@
 //! for a BPE model, the piece's starting symbols (bytes behind `ByteLevel`, else characters, with
 //! byte fallback's `<0xXX>` for a character it lacks) and each merge by rank, traced by the same
 //! code that encodes; for a WordPiece model, each longest piece with how many longer candidates
-//! the vocabulary lacked (its own spelling loop, traced); for WordLevel, the piece looked up whole.
-//! Leaves out: a Unigram file's lattice (its token is shown found in its piece), and the pieces of a
-//! text past the token asked about.
+//! the vocabulary lacked (its own spelling loop, traced); for WordLevel, the piece looked up whole;
+//! for Unigram, the Viterbi lattice over the piece. Leaves out: the pieces of a text past the token
+//! asked about.
 
 use std::ops::Range;
 
 use super::bpe::Bpe;
 use super::model::{Buffers, Model};
+use super::unigram::{path, Unigram, Weighed};
 use super::{Cut, TokenizerJson};
 use crate::gpt2::byte_table::printable;
 use crate::tokenizer::Tokenizer;
-use crate::why::{anatomy, replay, Explain, Join, Story, Why, LONGEST_TRACED};
+use crate::why::{anatomy, replay, Candidate, Explain, Join, Story, Why, LONGEST_TRACED};
 
 const ADDED: &str = "An added token: the file's added tokens are found in the text first, before \
                      it is normalized or cut, and each is its own token.";
@@ -27,8 +28,9 @@ const LONGEST: &str = "The file's normalizer and pre-tokenizer stages cut this p
 const LOOKED_UP: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
                          text; its WordLevel model looks the whole piece up (the unknown token if \
                          the vocabulary lacks it).";
-const UNTRACED: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
-                        text; its Unigram model made these tokens of it.";
+const LATTICE: &str = "The file's normalizer and pre-tokenizer stages cut this piece out of the \
+                       text; its Unigram model takes the segmentation of highest total score \
+                       (Viterbi): every token that could end at each place, the best way there.";
 
 impl Explain for TokenizerJson {
     fn explain(&self, text: &str, token: usize) -> Option<Why> {
@@ -83,14 +85,24 @@ impl Explain for TokenizerJson {
                                     story,
                                 )
                             }
-                            model => {
+                            Model::Unigram(unigram) => {
+                                let word = piece.as_str();
+                                let story = match word.len() > LONGEST_TRACED {
+                                    true => Story::TooLong,
+                                    false => unigram_story(unigram, word),
+                                };
+                                (
+                                    piece.original(0..word.len()),
+                                    word.to_string(),
+                                    LATTICE,
+                                    story,
+                                )
+                            }
+                            Model::WordLevel(_) => {
                                 let id = out[token - first].0.unwrap_or_default();
                                 let chunk = piece.original(0..piece.as_str().len());
-                                let cut = match model {
-                                    Model::WordLevel(_) => LOOKED_UP,
-                                    _ => UNTRACED,
-                                };
-                                (chunk, piece.as_str().to_string(), cut, Story::Whole { id })
+                                let story = Story::Whole { id };
+                                (chunk, piece.as_str().to_string(), LOOKED_UP, story)
                             }
                         });
                     }
@@ -107,6 +119,32 @@ impl Explain for TokenizerJson {
             anatomy: anatomy(text, &spans, token),
         })
     }
+}
+
+/// A Unigram model's lattice over `piece`: every candidate in the order Viterbi weighs it, the
+/// best way to each end and the final path marked (`tokenizers` fuses unknown runs afterwards).
+fn unigram_story(unigram: &Unigram, piece: &str) -> Story {
+    let mut weighed: Vec<Weighed> = Vec::new();
+    let best = unigram.viterbi(piece, |w| weighed.push(w));
+    let chosen = path(&best);
+    let candidates = weighed
+        .iter()
+        .enumerate()
+        .map(|(i, w)| Candidate {
+            span: w.span.clone(),
+            piece: piece[w.span.clone()].to_string(),
+            id: w.id.unwrap_or_default(),
+            log_prob: w.score as f32,
+            path: w.total as f32,
+            // The last to win its end is the best way there.
+            best: w.won
+                && !weighed[i + 1..]
+                    .iter()
+                    .any(|l| l.won && l.span.end == w.span.end),
+            on_path: chosen.contains(&(w.span.start, w.span.end, w.id)),
+        })
+        .collect();
+    Story::Lattice { candidates }
 }
 
 /// The word of `piece` (its byte range: the BPE model merges a word at a time) that holds the
@@ -247,6 +285,35 @@ mod tests {
         assert_eq!(
             (hello.chunk, hello.cut, hello.story),
             (3..8, LOOKED_UP, Story::Whole { id: 1 })
+        );
+    }
+
+    #[test]
+    fn a_unigram_piece_shows_its_lattice() {
+        let unigram = r#"{"normalizer": null, "pre_tokenizer": {"type": "WhitespaceSplit"},
+            "added_tokens": [], "post_processor": null, "decoder": null,
+            "model": {"type": "Unigram", "unk_id": 0,
+                      "vocab": [["<unk>", 0.0], ["a", -1.0], ["b", -2.0], ["ab", -1.5]]}}"#;
+        let tokenizer = TokenizerJson::from_str(unigram, "u").unwrap();
+        let ids: Vec<_> = tokenizer.encode("ab").iter().map(|p| p.id).collect();
+        assert_eq!(ids, [Some(3)]);
+        let why = tokenizer.explain("ab", 0).unwrap();
+        assert_eq!(why.cut, LATTICE);
+        let Story::Lattice { candidates } = why.story else {
+            panic!("{:?}", why.story)
+        };
+        let shown: Vec<_> = candidates
+            .iter()
+            .map(|c| (c.piece.as_str(), c.path, c.best, c.on_path))
+            .collect();
+        // "ab" (−1.5) beats "a" then "b" (−3): the best way to the end, and the path.
+        assert_eq!(
+            shown,
+            [
+                ("a", -1.0, true, false),
+                ("ab", -1.5, true, true),
+                ("b", -3.0, false, false)
+            ]
         );
     }
 }

@@ -10,6 +10,22 @@ use super::Unsupported;
 use crate::fxhash::FxHashMap;
 
 const UNKNOWN_PENALTY: f64 = 10.0;
+
+/// The best path ending at a byte: its total score, where its last token starts, that token.
+pub type Best = Option<(f64, usize, Option<u32>)>;
+
+/// One candidate the Viterbi pass weighs: a token that could end at `span.end`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weighed {
+    pub span: std::ops::Range<usize>,
+    /// None: the unknown token, which this vocabulary lacks.
+    pub id: Option<u32>,
+    pub score: f64,
+    /// The best path to `span.start`, then this token.
+    pub total: f64,
+    /// Whether it beat every earlier way to its end.
+    pub won: bool,
+}
 const COMPONENT: &str = "the Unigram model";
 
 #[derive(Clone, Debug)]
@@ -65,10 +81,31 @@ impl Unigram {
 
     /// The tokens of `piece`, each with the bytes it covers, appended to `out`.
     pub fn tokenize(&self, piece: &str, out: &mut Vec<(Option<u32>, usize)>) {
+        let best = self.viterbi(piece, |_| {});
+        self.read_back(piece, &best, out);
+    }
+
+    /// The Viterbi pass: `best[end]` = (score, start, id) of the best path ending at byte `end`,
+    /// with `note` called for every candidate in the order the pass weighs them.
+    pub fn viterbi(&self, piece: &str, mut note: impl FnMut(Weighed)) -> Vec<Best> {
         let size = piece.len();
-        // best[end] = (score, start, id) of the best path ending at byte `end`.
-        let mut best: Vec<Option<(f64, usize, Option<u32>)>> = vec![None; size + 1];
+        let mut best: Vec<Best> = vec![None; size + 1];
         best[0] = Some((0.0, 0, None));
+        let mut weigh =
+            |best: &mut Vec<Best>, start: usize, end: usize, id, score: f64, here: f64| {
+                let candidate = here + score;
+                let won = best[end].is_none_or(|(s, _, _)| candidate > s);
+                if won {
+                    best[end] = Some((candidate, start, id));
+                }
+                note(Weighed {
+                    span: start..end,
+                    id,
+                    score,
+                    total: candidate,
+                    won,
+                });
+            };
         for (start, c) in piece.char_indices() {
             let Some((here, _, _)) = best[start] else {
                 continue;
@@ -81,36 +118,36 @@ impl Unigram {
                     break;
                 }
                 if let Some(&(id, score)) = self.pieces.get(&piece[start..end]) {
-                    let candidate = here + score;
-                    if best[end].is_none_or(|(s, _, _)| candidate > s) {
-                        best[end] = Some((candidate, start, Some(id)));
-                    }
+                    weigh(&mut best, start, end, Some(id), score, here);
                     single |= end - start == c.len_utf8();
                 }
             }
             if !single {
-                let end = start + c.len_utf8();
-                let candidate = here + self.unk_score;
-                if best[end].is_none_or(|(s, _, _)| candidate > s) {
-                    best[end] = Some((candidate, start, self.unk));
-                }
+                weigh(
+                    &mut best,
+                    start,
+                    start + c.len_utf8(),
+                    self.unk,
+                    self.unk_score,
+                    here,
+                );
             }
         }
-        // Back from the end; unknown stretches fused.
+        best
+    }
+
+    /// The segmentation `best` holds, read back from the end, as tokens appended to `out`.
+    fn read_back(&self, piece: &str, best: &[Best], out: &mut Vec<(Option<u32>, usize)>) {
+        // Unknown stretches fused.
         let mut parts: Vec<(usize, usize, bool)> = Vec::new();
-        let mut end = size;
-        while end > 0 {
-            let Some((_, start, id)) = best[end] else {
-                break;
-            };
+        for (start, end, id) in path(best) {
             let unknown = id.is_none() || id == self.unk;
             match parts.last_mut() {
-                Some(last) if unknown && last.2 && self.unk.is_some() => last.0 = start,
+                Some(last) if unknown && last.2 && self.unk.is_some() => last.1 = end,
                 _ => parts.push((start, end, unknown)),
             }
-            end = start;
         }
-        for &(start, end, _) in parts.iter().rev() {
+        for &(start, end, _) in &parts {
             let text = &piece[start..end];
             if let Some(&(id, _)) = self.pieces.get(text) {
                 out.push((Some(id), end - start));
@@ -129,4 +166,19 @@ impl Unigram {
             out.push((self.unk, end - start));
         }
     }
+}
+
+/// The best segmentation `best` holds, first token first: (start, end, id) each.
+pub fn path(best: &[Best]) -> Vec<(usize, usize, Option<u32>)> {
+    let mut tokens = Vec::new();
+    let mut end = best.len() - 1;
+    while end > 0 {
+        let Some((_, start, id)) = best[end] else {
+            break;
+        };
+        tokens.push((start, end, id));
+        end = start;
+    }
+    tokens.reverse();
+    tokens
 }
