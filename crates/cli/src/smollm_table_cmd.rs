@@ -67,7 +67,9 @@ pub fn run(subcommand: &str, args: &[&str], out: &mut impl Write) -> Result<(), 
         ),
     };
     let table = table()?;
-    let tokens = tokens();
+    // The vocabulary, read once: its bytes find the analogy words, its printable form is printed.
+    let (words, _) = asset::parse(shipped::asset(&til_core::registry::SMOLLM2)).map_err(failed)?;
+    let tokens: Vec<String> = words.iter().map(|bytes| printable(bytes)).collect();
     match (subcommand, positional.as_slice()) {
         ("neighbours", [id]) => {
             let id = token_id(id, &table)?;
@@ -76,7 +78,7 @@ pub fn run(subcommand: &str, args: &[&str], out: &mut impl Write) -> Result<(), 
             }
             Ok(())
         }
-        ("analogies", [path]) => analogies(&table, path, out),
+        ("analogies", [path]) => analogies(&table, &words, path, out),
         ("undertrained", []) => {
             let controls = controls()?;
             let reference = match reference {
@@ -101,10 +103,14 @@ pub fn run(subcommand: &str, args: &[&str], out: &mut impl Write) -> Result<(), 
     }
 }
 
-fn analogies(table: &TokenTable, path: &str, out: &mut impl Write) -> Result<(), Failure> {
+fn analogies(
+    table: &TokenTable,
+    words: &[&[u8]],
+    path: &str,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let text = read_text(path)?;
-    let (words, _) = asset::parse(shipped::asset(&til_core::registry::SMOLLM2)).map_err(failed)?;
-    let rows = spaced_word_ids(words);
+    let rows = spaced_word_ids(words.iter().copied());
     let set = QuestionSet::parse_with(&text, table.vocab, |word| {
         rows.get(word.as_bytes()).copied()
     })
@@ -133,13 +139,6 @@ fn analogies(table: &TokenTable, path: &str, out: &mut impl Write) -> Result<(),
 
 fn table() -> Result<TokenTable, Failure> {
     TokenTable::from_layer0(&layer0::parse(LAYER0.to_vec()).map_err(failed)?).map_err(failed)
-}
-
-/// Every token in GPT-2's printable form, id order.
-fn tokens() -> Vec<String> {
-    let (tokens, _) = asset::parse(shipped::asset(&til_core::registry::SMOLLM2))
-        .expect("the built-in SmolLM2 asset is checked by its tests");
-    tokens.into_iter().map(printable).collect()
 }
 
 /// The control tokens' ids (GGUF token type 3), as the chat asset keeps them.
