@@ -221,6 +221,14 @@ fn unexpected<T>(_: Reply) -> Result<T, String> {
     Err(OUT_OF_TURN.to_string())
 }
 
+/// Asks instance `instance` something answered with markup (the speed check, the token table).
+pub async fn markup(instance: usize, request: Request) -> Result<String, String> {
+    match ask_on(instance, request, None).await? {
+        Reply::Markup { html } => Ok(html),
+        other => unexpected(other),
+    }
+}
+
 impl Remote {
     /// Hands the bytes of tokenizer `name` (a registry name, or [`MODEL_FILE`]) to the worker,
     /// which builds it there; a damaged file is reported by the first [`Remote::encode`].
@@ -387,16 +395,15 @@ impl Remote {
 
     /// Why token `token` of `text` is what it is, as markup the worker wrote.
     pub async fn why(self, text: &str, token: usize) -> Result<String, String> {
-        match ask(Request::Why {
-            tokenizer: self.name.to_string(),
-            text: text.to_string(),
-            token,
-        })
-        .await?
-        {
-            Reply::Markup { html } => Ok(html),
-            other => unexpected(other),
-        }
+        markup(
+            0,
+            Request::Why {
+                tokenizer: self.name.to_string(),
+                text: text.to_string(),
+                token,
+            },
+        )
+        .await
     }
 }
 

@@ -24,14 +24,14 @@ pub fn ComputeBadge(
             format!("The WebGPU device was lost ({why}); the maths runs on the CPU")
         }
     };
-    // Only what the reader's lab on show (or the speed check) ran: another lab's work at start-up
+    // Only what the reader's lab on show ran: another lab's work at start-up
     // is not news here. A memo: the text and its tooltip read it.
     let time = Memo::new(move |_| {
         let shown = shown.get();
         compute.last.with(|all| {
             all.iter()
                 .rev()
-                .find(|time| time.kernel.lab.is_none_or(|lab| lab == shown))
+                .find(|time| time.kernel.lab == shown)
                 .map(|last| {
                     format!(
                         "{}: {} on {}",

@@ -7,9 +7,8 @@ use crate::lab::Lab;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kernel {
     pub name: &'static str,
-    /// The lab that shows the results; none for the speed check, which the reader runs from the
-    /// settings menu on any lab.
-    pub lab: Option<Lab>,
+    /// The lab that shows the results.
+    pub lab: Lab,
 }
 
 impl Kernel {
@@ -20,14 +19,6 @@ impl Kernel {
     pub const POSITION_DOTS: Kernel = Kernel::of(Lab::Position, "position dot products");
 
     const fn of(lab: Lab, name: &'static str) -> Kernel {
-        Kernel {
-            name,
-            lab: Some(lab),
-        }
-    }
-
-    /// A kernel the speed check times, shown on whichever lab is open.
-    pub const fn speed_check(name: &'static str) -> Kernel {
-        Kernel { name, lab: None }
+        Kernel { name, lab }
     }
 }

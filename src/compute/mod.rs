@@ -76,7 +76,7 @@ pub struct Compute {
     pub force_gpu: RwSignal<bool>,
     /// Each kernel's backend as its first call's timing chose it.
     pub choices: RwSignal<Vec<Choice>>,
-    /// The last call of each lab's kernels (and of the speed check's), latest last.
+    /// The last call of each lab's kernels, latest last.
     pub last: RwSignal<Vec<KernelTime>>,
     /// Kernel calls under way (the badge shows it, so tests can wait for results to settle).
     pub pending: RwSignal<usize>,

@@ -5,9 +5,9 @@
 //! found. Leaves out: SharedArrayBuffer (each worker gets its own copy of the 6 MB of rows, so the
 //! page needs no cross-origin isolation and works on any static host).
 
-use til_channel::{AnalogyShare, Reply, Request};
-use til_core::embed::benchmark::{Found, QuestionSet, Share};
-use til_core::embed::{Method, Scored, UnitRows};
+use til_channel::{AnalogyShare, Reply, Request, ShareFound};
+use til_core::embed::benchmark::{Found, QuestionSet};
+use til_core::embed::{Method, UnitRows};
 
 use crate::worker::{ask_on, OUT_OF_TURN};
 
@@ -46,21 +46,29 @@ impl Shares {
         count: usize,
     ) -> Result<(Shares, Progress), String> {
         let (counts, questions) = set.to_rows();
+        Shares::start_with(count, |index| Request::AnalogiesStart {
+            share: AnalogyShare {
+                rows: rows.as_slice().to_vec(),
+                dims: rows.dims(),
+                vocab: set.vocab,
+                counts: counts.clone(),
+                questions: questions.clone(),
+                method: method.name().to_string(),
+                share: index,
+                shares: count,
+            },
+        })
+        .await
+    }
+
+    /// Starts share `i` of `count` in worker `i` with `start(i)` (GloVe's rows, or SmolLM2's
+    /// token table, which each worker holds itself).
+    pub async fn start_with(
+        count: usize,
+        start: impl Fn(usize) -> Request,
+    ) -> Result<(Shares, Progress), String> {
         let asked: Vec<_> = (0..count)
-            .map(|index| {
-                let share = AnalogyShare {
-                    rows: rows.as_slice().to_vec(),
-                    dims: rows.dims(),
-                    vocab: set.vocab,
-                    counts: counts.clone(),
-                    questions: questions.clone(),
-                    method: method.name().to_string(),
-                    share: index,
-                    shares: count,
-                };
-                let start = Request::AnalogiesStart { share };
-                ask_on(index, start, None)
-            })
+            .map(|index| ask_on(index, start(index), None))
             .collect();
         let shares = Shares { count };
         let progress = shares.gather(asked).await?;
@@ -81,26 +89,26 @@ impl Shares {
 
     /// Every share's answers so far.
     pub async fn found(&self) -> Result<Vec<Found>, String> {
+        let found = self.found_as_sent().await?;
+        let count = self.count;
+        Ok(found
+            .into_iter()
+            .enumerate()
+            .map(|(index, share)| share.into_found(index, count))
+            .collect())
+    }
+
+    /// Every share's answers as the workers sent them (for a worker that merges them).
+    pub async fn found_as_sent(&self) -> Result<Vec<ShareFound>, String> {
         let asked: Vec<_> = (0..self.count)
             .map(|index| ask_on(index, Request::AnalogiesFound {}, None))
             .collect();
         let mut found = Vec::with_capacity(self.count);
-        for (index, reply) in asked.into_iter().enumerate() {
+        for reply in asked {
             let Reply::AnalogiesFound { done, ids, scores } = reply.await? else {
                 return Err(OUT_OF_TURN.to_string());
             };
-            found.push(Found {
-                share: Share {
-                    index,
-                    count: self.count,
-                },
-                done,
-                best: ids
-                    .into_iter()
-                    .zip(scores)
-                    .map(|(id, score)| Scored { id, score })
-                    .collect(),
-            });
+            found.push(ShareFound { done, ids, scores });
         }
         Ok(found)
     }

@@ -1,6 +1,7 @@
 //! The Embed lab in the page's link: the query word and how many neighbours, the analogy's X, Y, Z
-//! and its method, and the batch of sentences. A word the link asks for that GloVe does not have is
-//! found once the vectors have loaded: the lab then keeps its own starting word and a note says so.
+//! and its method, the batch of sentences and the table on show. A word the link asks for that
+//! GloVe does not have is found once the vectors have loaded: the lab then keeps its own starting
+//! word and a note says so.
 //! Left out: the "words only" filter and the benchmark (a run, not a state).
 use leptos::prelude::*;
 use til_core::embed::{EmbedError, Method};
@@ -8,6 +9,7 @@ use til_core::link::{Kind, Param, Value};
 
 use super::neighbours::K_CHOICES;
 use super::state::EmbedState;
+use super::table_choice::TableChoice;
 use crate::url::UrlState;
 
 /// The link's keys for this lab (the address and its notes use them).
@@ -15,6 +17,7 @@ pub const WORD: &str = "word";
 pub const TOP: &str = "top";
 pub const METHOD: &str = "method";
 pub const BATCH: &str = "batch";
+pub const TABLE: &str = "table";
 
 /// Longest word a link carries (GloVe's longest words are far shorter).
 const WORD_LINK_CHARS: usize = 64;
@@ -47,6 +50,11 @@ pub fn params() -> Vec<Param> {
         kind: Kind::Choice(Method::ALL.map(|m| m.name().to_string()).to_vec()),
     });
     params.push(Param {
+        key: TABLE,
+        label: "embedding table",
+        kind: Kind::Choice(TableChoice::ALL.map(|t| t.name().to_string()).to_vec()),
+    });
+    params.push(Param {
         key: BATCH,
         label: "batch of sentences",
         kind: Kind::Text {
@@ -68,6 +76,7 @@ pub fn restore(lab: EmbedState) {
     }
     url.publish(METHOD, move || text(lab.method.get().name().to_string()));
     url.bind_text(BATCH, lab.batch);
+    url.publish(TABLE, move || text(lab.table.get().name().to_string()));
     // 2. Apply, keeping the starting words for any the vectors turn out not to have.
     let (start_query, start_analogy) = (lab.query.get_untracked(), lab.analogy.get_untracked());
     if let Some(word) = url.text(WORD) {
@@ -83,6 +92,9 @@ pub fn restore(lab: EmbedState) {
     }
     if let Some(method) = url.text(METHOD).and_then(|m| m.parse::<Method>().ok()) {
         lab.method.set(method);
+    }
+    if let Some(table) = url.text(TABLE).and_then(|t| TableChoice::parse(&t)) {
+        lab.table.set(table);
     }
     // 3. Once the vectors are in: words GloVe lacks give way to the starting ones.
     let checked = StoredValue::new(false);

@@ -3,7 +3,7 @@
 //! inputs excluded or not), and scored on Google's analogy benchmark. The vectors (3 MB) load the
 //! first time the lab is opened. The maths is `til_core::embed`; this folder only shows it.
 //! Neighbours and the benchmark run on the page's compute backend (`crate::compute`: WebGPU, or the
-//! CPU). Leaves out: word-pair similarity and PCA on the GPU (small; they stay on the CPU).
+//! CPU). Last, SmolLM2's own token table (token_table.rs), read in the lab's workers. Leaves out: word-pair similarity and PCA on the GPU (small; they stay on the CPU).
 mod analogy_form;
 mod bench_panel;
 mod bench_run;
@@ -17,6 +17,8 @@ mod minilm;
 pub mod neighbours;
 mod pca_view;
 mod state;
+mod table_choice;
+mod token_table;
 
 use leptos::prelude::*;
 
@@ -30,6 +32,8 @@ use lookup::LookupPanel;
 use neighbours::NeighboursPanel;
 use pca_view::PcaPanel;
 use state::EmbedState;
+use table_choice::TableChooser;
+use token_table::TokenTablePanel;
 
 #[component]
 pub fn EmbedLab(
@@ -51,16 +55,22 @@ pub fn EmbedLab(
             <p class="lede">
                 "An integer id says nothing about a word: 691 is not \"more\" than 8. The embedding layer gives every id a learned vector, and training pulls the vectors of words used in similar contexts towards each other. Here are real ones: GloVe's 50-dimensional vectors of the 50,000 most frequent words of Wikipedia and Gigaword."
             </p>
+            <TableChooser choice=lab.table/>
             <LoadStatus load=lab.load/>
-            <LookupPanel lab=lab/>
-            <div class="grid embed-grid">
-                <NeighboursPanel lab=lab found=found/>
-                <PcaPanel lab=lab found=found/>
+            <div hidden=move || !lab.table.get().shows_words()>
+                <LookupPanel lab=lab/>
+                <div class="grid embed-grid">
+                    <NeighboursPanel lab=lab found=found/>
+                    <PcaPanel lab=lab found=found/>
+                </div>
+                <MiniLmNeighbours query=lab.query k=lab.k glove=found/>
+                <PipelinePanel/>
+                <AnalogyPanel lab=lab/>
+                <BenchmarkPanel lab=lab/>
             </div>
-            <MiniLmNeighbours query=lab.query k=lab.k glove=found/>
-            <PipelinePanel/>
-            <AnalogyPanel lab=lab/>
-            <BenchmarkPanel lab=lab/>
+            <div hidden=move || lab.table.get().shows_words()>
+                <TokenTablePanel shown=Signal::derive(move || active.get() && !lab.table.get().shows_words())/>
+            </div>
             <p class="muted">"Vectors: GloVe 6B 50d (Pennington, Socher and Manning, Stanford NLP), Public Domain Dedication and License (PDDL 1.0), stored as int8 with a per-row scale. Questions: Google's word2vec analogy set. See assets/glove/README.md."</p>
         </section>
     }

@@ -2,6 +2,7 @@
 //! Derived results (neighbours, analogy answers, the projection) are memos over these signals that
 //! call `til_core::embed`; nothing here computes a cosine itself. Leaves out: the link (`link.rs`
 //! reads and writes these signals).
+use super::table_choice::TableChoice;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -34,6 +35,8 @@ pub struct EmbedState {
     /// The lookup panel's sentences, one per line.
     pub batch: RwSignal<String>,
     pub bench: BenchState,
+    /// The table on show (GloVe's and MiniLM's panels, or SmolLM2's token table).
+    pub table: RwSignal<TableChoice>,
 }
 
 /// The benchmark run: progress while it runs, then its report and time.
@@ -75,6 +78,7 @@ impl EmbedState {
                 report: RwSignal::new(None),
                 error: RwSignal::new(None),
             },
+            table: RwSignal::new(TableChoice::Glove),
         }
     }
 

@@ -17,7 +17,7 @@ pub mod wire;
 
 pub use first_layer::FirstLayer;
 pub use reply::Reply;
-pub use request::{AnalogyShare, BpeRun, ChatMessage, Request, RunOn};
+pub use request::{AnalogyShare, BpeRun, ChatMessage, Request, RunOn, ShareFound};
 pub use wire::{Wire, WireError};
 
 /// The worker's name for a SentencePiece model file the reader opened (the shipped tokenizers go

@@ -1,6 +1,9 @@
 //! What the page asks its worker. Each request gets exactly one [`Reply`](crate::Reply) (or an
 //! error), in the order asked.
 
+use til_core::embed::benchmark::{Found, Share};
+use til_core::embed::Scored;
+
 use crate::wire::{Reader, Wire, WireError, Writer};
 use crate::{wire_enum, wire_struct};
 
@@ -70,6 +73,33 @@ wire_struct! {
 }
 
 wire_struct! {
+    /// What one worker's share of an analogy run found (`Reply::AnalogiesFound`'s fields), passed
+    /// on to the worker that merges the shares.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ShareFound {
+        pub done: usize,
+        pub ids: Vec<u32>,
+        pub scores: Vec<f32>,
+    }
+}
+
+impl ShareFound {
+    /// The core's view of it: share `index` of `count`.
+    pub fn into_found(self, index: usize, count: usize) -> Found {
+        Found {
+            share: Share { index, count },
+            done: self.done,
+            best: self
+                .ids
+                .into_iter()
+                .zip(self.scores)
+                .map(|(id, score)| Scored { id, score })
+                .collect(),
+        }
+    }
+}
+
+wire_struct! {
     /// A BPE training run: the box's text, or the file posted beside the request when it is
     /// `None`; the corpus format and tie rule by their names; the merges asked for.
     #[derive(Clone, Debug, PartialEq)]
@@ -131,6 +161,28 @@ wire_enum! {
         AnalogiesStep { ms: f64 },
         /// What the share has found so far.
         AnalogiesFound {},
+        /// The speed check (every kernel on the CPU and on WebGPU) on GloVe's vectors
+        /// (`glove/vectors.bin`) and the analogy questions: the table's rows as markup.
+        SpeedCheck { vectors: Vec<u8>, questions: String },
+        /// Builds SmolLM2's token table from `smollm2/layer0.bin`, its vocabulary
+        /// (`smollm2/smollm2.bin`) and its control tokens (`smollm2/chat.bin`).
+        LoadTokenTable { layer0: Vec<u8>, vocab: Vec<u8>, chat: Vec<u8> },
+        /// A word's rows (as typed, with a leading space, capitalised), or row `#id`, and the `k`
+        /// nearest rows of the first that is one token, as markup.
+        TokenRows { query: String, k: usize },
+        /// One token's card as markup: its bytes, whether text makes it, its nearest rows.
+        TokenDetails { id: u32 },
+        /// Starts this worker's share of the analogy set (the questions file's text) on the token
+        /// table; stepped and read back by `AnalogiesStep` and `AnalogiesFound`.
+        TokenAnalogiesStart { questions: String, share: usize, shares: usize },
+        /// Every share's findings merged into the set's report, as markup.
+        TokenAnalogiesReport { questions: String, found: Vec<ShareFound> },
+        /// Starts ranking under-trained tokens by their cosine to the mean of `reference` (empty:
+        /// the control tokens whose rows equal another's); the `k` highest are listed.
+        UndertrainedStart { reference: Vec<u32>, k: usize },
+        /// Sums rows for about `ms` milliseconds: [`Reply::Progress`](crate::Reply::Progress),
+        /// or the ranking as markup once done.
+        UndertrainedStep { ms: f64 },
         /// Starts BPE training.
         BpeStart { run: BpeRun },
         /// Works for about `ms` milliseconds.

@@ -26,9 +26,15 @@ pub fn start(start: AnalogyShare) -> Result<Reply, String> {
         count: start.shares,
     };
     let run = BenchmarkRun::on_rows(rows, set, method, share).map_err(|e| e.to_string())?;
+    Ok(keep(run))
+}
+
+/// Keeps `run` as this worker's share (GloVe's, or SmolLM2's token table's: token_table.rs);
+/// answers its progress.
+pub fn keep(run: BenchmarkRun) -> Reply {
     let reply = progress(&run);
     RUN.with(|slot| *slot.borrow_mut() = Some(run));
-    Ok(reply)
+    reply
 }
 
 /// Scores units for about `budget_ms`; answers the progress.

@@ -117,7 +117,7 @@ fn adapter(ready: &Ready) -> String {
 }
 
 /// The worker's clock (no window here: `performance` is the global's); no pause between runs.
-struct WorkerClock;
+pub struct WorkerClock;
 
 impl Clock for WorkerClock {
     fn now_ms(&self) -> f64 {

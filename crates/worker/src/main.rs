@@ -2,7 +2,7 @@
 //! heavy work off the page's thread and its code out of the page's wasm. It holds the shipped
 //! tokenizers of `til_core::registry` and a SentencePiece model file the reader opens (encoding,
 //! counting, "why this split", chat templates), trains BPE and Unigram runs the page steps through, scores shares
-//! of the analogy benchmark, and computes SmolLM2's first attention layer.
+//! of the analogy benchmark, computes SmolLM2's first attention layer and reads its token table.
 //!
 //! Every message is a `til_channel` [`Question`] in, an [`Answer`] out, as bytes: one handler per
 //! [`Request`] variant below, checked by the compiler. The page's side is src/worker.rs. Leaves
@@ -13,6 +13,7 @@ use std::cell::RefCell;
 
 use js_sys::Uint8Array;
 use til_channel::{Answer, Question, Reply, Request, Wire, CHAT_FILE, MODEL_FILE};
+use til_core::embed::benchmark::Share;
 use til_core::registry::{self, Shipped};
 use til_core::sentencepiece::SentencePiece;
 use til_core::tokenizer::Piece;
@@ -29,6 +30,9 @@ mod chat;
 mod chat_markup;
 mod count_file;
 mod first_layer_markup;
+mod speed_check;
+mod token_table;
+mod token_table_markup;
 mod unigram;
 mod unigram_markup;
 mod why_markup;
@@ -141,7 +145,7 @@ fn why(name: &str, text: &str, token: usize) -> Result<Reply, String> {
 }
 
 /// The answer to `request` (`attached`: the file handle posted beside it, if any). Only the first
-/// layer awaits anything (the GPU).
+/// layer and the speed check await anything (the GPU).
 async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
     match request {
         Request::Load { name, bytes } => load(name, &bytes),
@@ -184,6 +188,32 @@ async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
         Request::AnalogiesStart { share } => analogy::start(share),
         Request::AnalogiesStep { ms } => analogy::step(ms),
         Request::AnalogiesFound {} => analogy::found(),
+        Request::SpeedCheck { vectors, questions } => speed_check::run(&vectors, &questions).await,
+        Request::LoadTokenTable {
+            layer0,
+            vocab,
+            chat,
+        } => token_table::load(layer0, &vocab, &chat),
+        Request::TokenRows { query, k } => token_table::rows(&query, k),
+        Request::TokenDetails { id } => token_table::details(id),
+        Request::TokenAnalogiesStart {
+            questions,
+            share,
+            shares,
+        } => token_table::analogies_start(
+            &questions,
+            Share {
+                index: share,
+                count: shares,
+            },
+        ),
+        Request::TokenAnalogiesReport { questions, found } => {
+            token_table::analogies_report(&questions, found)
+        }
+        Request::UndertrainedStart { reference, k } => {
+            token_table::undertrained_start(reference, k)
+        }
+        Request::UndertrainedStep { ms } => token_table::undertrained_step(ms),
         Request::BpeStart { run } => bpe::start(run, attached),
         Request::BpeStep { ms } => bpe::step(ms),
         Request::BpeFinish {} => bpe::finish(),
@@ -220,7 +250,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     };
     let Question { id, request } = question;
     // Answered in the order asked: each task runs to its end when first polled, but the first
-    // layer's, which waits for the GPU.
+    // layer's and the speed check's, which wait for the GPU.
     let scope = scope.clone();
     wasm_bindgen_futures::spawn_local(async move {
         answer(&scope, id, reply(request, attached).await);

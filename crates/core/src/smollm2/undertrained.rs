@@ -46,57 +46,159 @@ pub fn indicator(
     reference: &[u32],
     threads: usize,
 ) -> Result<Vec<f64>, Smollm2Error> {
+    check_reference(table, reference)?;
+    let threads = threads.clamp(1, table.vocab.div_ceil(BLOCK_ROWS).max(1));
+    let per_thread = table.vocab.div_ceil(threads);
+    let range =
+        |t: usize| (t * per_thread).min(table.vocab)..((t + 1) * per_thread).min(table.vocab);
+    let mut gram = GramSum::new(table);
+    if threads == 1 {
+        gram.add(table, range(0));
+    } else {
+        let parts: Vec<GramSum> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        let mut part = GramSum::new(table);
+                        part.add(table, range(t));
+                        part
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a Gram worker panicked"))
+                .collect()
+        });
+        parts.iter().for_each(|part| gram.merge(part));
+    }
+    gram.indicator(table, reference)
+}
+
+/// `reference`, or why it cannot be one: empty, or naming no row.
+pub fn check_reference(table: &TokenTable, reference: &[u32]) -> Result<(), Smollm2Error> {
     if reference.is_empty() {
         return Err(Smollm2Error::EmptyReference);
     }
-    for &id in reference {
-        table.check(id)?;
-    }
-    let dims = table.dims;
-    // 1. The mean row.
-    let mut mean = vec![0.0f64; dims];
-    for id in 0..table.vocab as u32 {
-        for (m, &v) in mean.iter_mut().zip(table.row(id)) {
-            *m += f64::from(v);
+    reference
+        .iter()
+        .try_for_each(|&id| table.check(id).map(|_| ()))
+}
+
+/// Σ r rᵀ over the rows added so far (upper triangle, f64): step 2's Gram matrix before centring,
+/// summed a range of rows at a time, so a caller can spread it over threads (merged) or over time
+/// (the page's worker, a slice between progress reports). The sums are the same either way.
+#[derive(Clone, Debug)]
+pub struct GramSum {
+    dims: usize,
+    upper: Vec<f64>,
+}
+
+impl GramSum {
+    pub fn new(table: &TokenTable) -> GramSum {
+        GramSum {
+            dims: table.dims,
+            upper: vec![0.0; table.dims * table.dims],
         }
     }
-    mean.iter_mut().for_each(|m| *m /= table.vocab as f64);
-    // 2. The first principal component of the centred rows.
-    let component = top_eigenvector(&centred_gram(table, &mean, threads), dims);
-    let projected = |id: u32| -> Vec<f64> {
-        let centred: Vec<f64> = table
-            .row(id)
-            .iter()
-            .zip(&mean)
-            .map(|(&v, m)| f64::from(v) - m)
-            .collect();
-        let along: f64 = centred.iter().zip(&component).map(|(a, b)| a * b).sum();
-        centred
-            .iter()
-            .zip(&component)
-            .map(|(a, c)| a - along * c)
-            .collect()
-    };
-    // 3. The reference direction.
-    let mut direction = vec![0.0f64; dims];
-    for &id in reference {
-        for (d, v) in direction.iter_mut().zip(projected(id)) {
-            *d += v / reference.len() as f64;
-        }
-    }
-    let direction_norm = norm(&direction);
-    // 4. Cosines.
-    Ok((0..table.vocab as u32)
-        .map(|id| {
-            let row = projected(id);
-            let lengths = norm(&row) * direction_norm;
-            if lengths > 0.0 {
-                row.iter().zip(&direction).map(|(a, b)| a * b).sum::<f64>() / lengths
-            } else {
-                0.0
+
+    /// Adds rows `rows` (ids), a block of [`BLOCK_ROWS`] at a time.
+    pub fn add(&mut self, table: &TokenTable, rows: std::ops::Range<usize>) {
+        let dims = self.dims;
+        let mut block = vec![0.0f64; BLOCK_ROWS * dims];
+        for start in rows.clone().step_by(BLOCK_ROWS) {
+            block.fill(0.0);
+            for (r, id) in (start..rows.end.min(start + BLOCK_ROWS)).enumerate() {
+                for (b, &v) in block[r * dims..].iter_mut().zip(table.row(id as u32)) {
+                    *b = f64::from(v);
+                }
             }
-        })
-        .collect())
+            // Upper triangle: row i of the matrix gains Σ_r x_r[i] · x_r[i..], the block's rows
+            // summed in one pass over the matrix row (so it is loaded and stored once per block,
+            // and the loop over j vectorises).
+            let x: [&[f64]; BLOCK_ROWS] = std::array::from_fn(|r| &block[r * dims..(r + 1) * dims]);
+            for i in 0..dims {
+                let a: [f64; BLOCK_ROWS] = std::array::from_fn(|r| x[r][i]);
+                let line = &mut self.upper[i * dims + i..(i + 1) * dims];
+                for (k, g) in line.iter_mut().enumerate() {
+                    let j = i + k;
+                    *g += (0..BLOCK_ROWS).map(|r| a[r] * x[r][j]).sum::<f64>();
+                }
+            }
+        }
+    }
+
+    /// Adds another range's sums.
+    pub fn merge(&mut self, other: &GramSum) {
+        self.upper
+            .iter_mut()
+            .zip(&other.upper)
+            .for_each(|(g, p)| *g += p);
+    }
+
+    /// Steps 1 to 4 once every row has been added: every row's indicator, in id order.
+    pub fn indicator(
+        &self,
+        table: &TokenTable,
+        reference: &[u32],
+    ) -> Result<Vec<f64>, Smollm2Error> {
+        check_reference(table, reference)?;
+        let dims = table.dims;
+        // 1. The mean row.
+        let mut mean = vec![0.0f64; dims];
+        for id in 0..table.vocab as u32 {
+            for (m, &v) in mean.iter_mut().zip(table.row(id)) {
+                *m += f64::from(v);
+            }
+        }
+        mean.iter_mut().for_each(|m| *m /= table.vocab as f64);
+        // 2. The first principal component of the centred rows: Σ (r − mean)(r − mean)ᵀ is
+        // Σ r rᵀ less n · mean meanᵀ.
+        let n = table.vocab as f64;
+        let mut gram = self.upper.clone();
+        for i in 0..dims {
+            for j in i..dims {
+                let value = gram[i * dims + j] - n * mean[i] * mean[j];
+                gram[i * dims + j] = value;
+                gram[j * dims + i] = value;
+            }
+        }
+        let component = top_eigenvector(&gram, dims);
+        let projected = |id: u32| -> Vec<f64> {
+            let centred: Vec<f64> = table
+                .row(id)
+                .iter()
+                .zip(&mean)
+                .map(|(&v, m)| f64::from(v) - m)
+                .collect();
+            let along: f64 = centred.iter().zip(&component).map(|(a, b)| a * b).sum();
+            centred
+                .iter()
+                .zip(&component)
+                .map(|(a, c)| a - along * c)
+                .collect()
+        };
+        // 3. The reference direction.
+        let mut direction = vec![0.0f64; dims];
+        for &id in reference {
+            for (d, v) in direction.iter_mut().zip(projected(id)) {
+                *d += v / reference.len() as f64;
+            }
+        }
+        let direction_norm = norm(&direction);
+        // 4. Cosines.
+        Ok((0..table.vocab as u32)
+            .map(|id| {
+                let row = projected(id);
+                let lengths = norm(&row) * direction_norm;
+                if lengths > 0.0 {
+                    row.iter().zip(&direction).map(|(a, b)| a * b).sum::<f64>() / lengths
+                } else {
+                    0.0
+                }
+            })
+            .collect())
+    }
 }
 
 /// The `k` ids `keep` accepts with the highest indicator, highest first (equal values: lower id).
@@ -112,65 +214,6 @@ pub fn ranked(values: &[f64], k: usize, keep: impl Fn(u32) -> bool) -> Vec<(u32,
 
 fn norm(v: &[f64]) -> f64 {
     v.iter().map(|x| x * x).sum::<f64>().sqrt()
-}
-
-/// Σ (r − mean)(r − mean)ᵀ over every row, as a full `dims × dims` matrix: Σ r rᵀ summed on
-/// `threads` over blocks of rows, less n · mean meanᵀ.
-fn centred_gram(table: &TokenTable, mean: &[f64], threads: usize) -> Vec<f64> {
-    let dims = table.dims;
-    let threads = threads.clamp(1, table.vocab.div_ceil(BLOCK_ROWS).max(1));
-    let per_thread = table.vocab.div_ceil(threads);
-    let parts: Vec<Vec<f64>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let rows =
-                    (t * per_thread).min(table.vocab)..((t + 1) * per_thread).min(table.vocab);
-                scope.spawn(move || {
-                    let mut gram = vec![0.0f64; dims * dims];
-                    let mut block = vec![0.0f64; BLOCK_ROWS * dims];
-                    for start in rows.clone().step_by(BLOCK_ROWS) {
-                        block.fill(0.0);
-                        for (r, id) in (start..rows.end.min(start + BLOCK_ROWS)).enumerate() {
-                            for (b, &v) in block[r * dims..].iter_mut().zip(table.row(id as u32)) {
-                                *b = f64::from(v);
-                            }
-                        }
-                        // Upper triangle: row i of the matrix gains Σ_r x_r[i] · x_r[i..], the
-                        // block's rows summed in one pass over the matrix row (so it is loaded
-                        // and stored once per block, and the loop over j vectorises).
-                        let x: [&[f64]; BLOCK_ROWS] =
-                            std::array::from_fn(|r| &block[r * dims..(r + 1) * dims]);
-                        for i in 0..dims {
-                            let a: [f64; BLOCK_ROWS] = std::array::from_fn(|r| x[r][i]);
-                            let line = &mut gram[i * dims + i..(i + 1) * dims];
-                            for (k, g) in line.iter_mut().enumerate() {
-                                let j = i + k;
-                                *g += (0..BLOCK_ROWS).map(|r| a[r] * x[r][j]).sum::<f64>();
-                            }
-                        }
-                    }
-                    gram
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("a Gram worker panicked"))
-            .collect()
-    });
-    let mut gram = vec![0.0f64; dims * dims];
-    for part in parts {
-        gram.iter_mut().zip(part).for_each(|(g, p)| *g += p);
-    }
-    let n = table.vocab as f64;
-    for i in 0..dims {
-        for j in i..dims {
-            let value = gram[i * dims + j] - n * mean[i] * mean[j];
-            gram[i * dims + j] = value;
-            gram[j * dims + i] = value;
-        }
-    }
-    gram
 }
 
 /// The unit eigenvector of the symmetric `matrix` with the largest eigenvalue, by power iteration
@@ -191,7 +234,7 @@ fn top_eigenvector(matrix: &[f64], dims: usize) -> Vec<f64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{indicator, ranked, untrained_controls};
+    use super::{indicator, ranked, untrained_controls, GramSum};
     use crate::smollm2::token_table::TokenTable;
 
     #[test]
@@ -218,6 +261,14 @@ mod tests {
         // The same on one thread as on two (up to the order the Gram matrix's parts are summed in).
         let one = indicator(&table, &reference, 1).unwrap();
         assert!(one.iter().zip(&values).all(|(a, b)| (a - b).abs() < 1e-12));
+        // Summed a few rows at a time, as the page's worker does between progress reports (it adds
+        // whole blocks, so its sums are one thread's; here the blocks are cut short too).
+        let mut gram = GramSum::new(&table);
+        for start in (0..8).step_by(3) {
+            gram.add(&table, start..(start + 3).min(8));
+        }
+        let stepped = gram.indicator(&table, &reference).unwrap();
+        assert!(stepped.iter().zip(&one).all(|(a, b)| (a - b).abs() < 1e-12));
     }
 
     #[test]

@@ -1,0 +1,205 @@
+//! SmolLM2's own token table W_e in the worker (`til_core::smollm2::token_table` and
+//! `undertrained`): a word's rows and their neighbours, one token's card, a share of Google's
+//! analogy set on the table, and the under-trained ranking summed a slice at a time so the page
+//! shows progress and can cancel between slices. Every copy of the worker that runs a share loads
+//! the table itself (the page posts the same three files to each), so the set runs on every core.
+//! Answers are markup (token_table_markup.rs). Leaves out: WebGPU (these are the core's f64 loops;
+//! the ranking's Gram sum is the long part, about 8 × 10⁹ multiply-adds).
+
+use std::cell::RefCell;
+
+use til_channel::{Reply, ShareFound};
+use til_compute::speed::Clock;
+use til_core::chat::config::ChatConfig;
+use til_core::embed::benchmark::{BenchmarkRun, Found, QuestionSet, Share};
+use til_core::embed::{Method, UnitRows};
+use til_core::registry::{self, Shipped};
+use til_core::smollm2::token_table::{spaced_word_ids, TokenTable};
+use til_core::smollm2::undertrained::{check_reference, untrained_controls, GramSum};
+use til_core::smollm2::{asset, layer0};
+
+use super::attention::WorkerClock;
+use super::token_table_markup as markup;
+
+/// Rows summed between two looks at the clock while ranking: whole blocks of the core's Gram sum,
+/// so the sums are the ones a single thread makes.
+const ROWS_PER_LOOK: usize = 256;
+
+/// The table and what reads it.
+pub struct Loaded {
+    pub table: TokenTable,
+    /// Each token's bytes, id order.
+    pub tokens: Vec<Vec<u8>>,
+    /// The control tokens' ids (GGUF token type 3).
+    pub controls: Vec<u32>,
+    pub tokenizer: Box<dyn Shipped>,
+    /// The last ranking's indicator for every row, once one has finished.
+    pub indicator: Option<Vec<f64>>,
+}
+
+/// A ranking under way: the Gram matrix summed up to row `next`.
+struct Ranking {
+    gram: GramSum,
+    next: usize,
+    reference: Vec<u32>,
+    k: usize,
+}
+
+thread_local! {
+    static LOADED: RefCell<Option<Result<Loaded, String>>> = const { RefCell::new(None) };
+    static RANKING: RefCell<Option<Ranking>> = const { RefCell::new(None) };
+}
+
+/// Builds the table from `smollm2/layer0.bin`, the vocabulary `smollm2/smollm2.bin` and the
+/// control tokens of `smollm2/chat.bin`.
+pub fn load(layer: Vec<u8>, vocab: &[u8], chat: &[u8]) -> Result<Reply, String> {
+    let built = build(layer, vocab, chat);
+    let answer = built.as_ref().map(|_| Reply::Done {}).map_err(Clone::clone);
+    LOADED.with(|slot| *slot.borrow_mut() = Some(built));
+    RANKING.with(|slot| *slot.borrow_mut() = None);
+    answer
+}
+
+fn build(layer: Vec<u8>, vocab: &[u8], chat: &[u8]) -> Result<Loaded, String> {
+    let layer = layer0::parse(layer).map_err(|e| format!("layer0.bin: {e}"))?;
+    let table = TokenTable::from_layer0(&layer).map_err(|e| format!("layer0.bin: {e}"))?;
+    let (words, _) = asset::parse(vocab).map_err(|e| e.to_string())?;
+    if words.len() != table.vocab {
+        return Err(format!(
+            "the vocabulary has {} tokens and the table {} rows",
+            words.len(),
+            table.vocab
+        ));
+    }
+    let config = ChatConfig::read(chat).map_err(|e| format!("chat.bin: {e}"))?;
+    let tokenizer = registry::SMOLLM2.build(vocab)?;
+    Ok(Loaded {
+        tokens: words.iter().map(|w| w.to_vec()).collect(),
+        controls: config.special_tokens.iter().map(|&(_, id)| id).collect(),
+        tokenizer,
+        table,
+        indicator: None,
+    })
+}
+
+fn with_loaded<T>(f: impl FnOnce(&mut Loaded) -> Result<T, String>) -> Result<T, String> {
+    LOADED.with(|slot| match slot.borrow_mut().as_mut() {
+        None => Err("SmolLM2's token table was never loaded".to_string()),
+        Some(Err(why)) => Err(why.clone()),
+        Some(Ok(loaded)) => f(loaded),
+    })
+}
+
+/// A word's rows (or row `#id`) and the `k` nearest rows of the first that is one token, with
+/// the time it took here.
+pub fn rows(query: &str, k: usize) -> Result<Reply, String> {
+    with_loaded(|loaded| {
+        let started = WorkerClock.now_ms();
+        let mut html = markup::rows(loaded, query, k)?;
+        html += &format!(
+            r#"<p class="muted" data-testid="token-query-ms">Looked up in {:.1} ms in the worker.</p>"#,
+            WorkerClock.now_ms() - started
+        );
+        Ok(Reply::Markup { html })
+    })
+}
+
+/// Token `id`'s card.
+pub fn details(id: u32) -> Result<Reply, String> {
+    with_loaded(|loaded| {
+        Ok(Reply::Markup {
+            html: markup::details(loaded, id)?,
+        })
+    })
+}
+
+/// The analogy set's questions on the table: those whose four words are single `Ġ` + word tokens.
+fn question_set(loaded: &Loaded, questions: &str) -> Result<QuestionSet, String> {
+    let rows = spaced_word_ids(loaded.tokens.iter().map(Vec::as_slice));
+    QuestionSet::parse_with(questions, loaded.table.vocab, |word| {
+        rows.get(word.as_bytes()).copied()
+    })
+    .map_err(|e| e.to_string())
+}
+
+/// This worker's share of the analogy set (3CosAdd, inputs excluded), stepped and read back by
+/// the benchmark's own requests (analogy.rs).
+pub fn analogies_start(questions: &str, share: Share) -> Result<Reply, String> {
+    let run = with_loaded(|loaded| {
+        let set = question_set(loaded, questions)?;
+        let unit = loaded.table.unit_rows();
+        let rows = UnitRows::new(&unit, loaded.table.dims).map_err(|e| e.to_string())?;
+        BenchmarkRun::on_rows(rows, set, Method::Add, share).map_err(|e| e.to_string())
+    })?;
+    Ok(super::analogy::keep(run))
+}
+
+/// Every share's findings merged into the set's report.
+pub fn analogies_report(questions: &str, found: Vec<ShareFound>) -> Result<Reply, String> {
+    with_loaded(|loaded| {
+        let set = question_set(loaded, questions)?;
+        let count = found.len();
+        let found: Vec<Found> = found
+            .into_iter()
+            .enumerate()
+            .map(|(index, share)| share.into_found(index, count))
+            .collect();
+        let report = set.merged_report(Method::Add, &found);
+        Ok(Reply::Markup {
+            html: markup::analogy_report(&report),
+        })
+    })
+}
+
+/// Starts a ranking from `reference` (empty: the control tokens whose rows equal another's).
+pub fn undertrained_start(reference: Vec<u32>, k: usize) -> Result<Reply, String> {
+    let ranking = with_loaded(|loaded| {
+        let table = &loaded.table;
+        let reference = if reference.is_empty() {
+            untrained_controls(table, &loaded.controls)
+        } else {
+            reference
+        };
+        check_reference(table, &reference).map_err(|e| e.to_string())?;
+        Ok(Ranking {
+            gram: GramSum::new(table),
+            next: 0,
+            reference,
+            k,
+        })
+    })?;
+    RANKING.with(|slot| *slot.borrow_mut() = Some(ranking));
+    undertrained_step(0.0)
+}
+
+/// Sums rows for about `budget_ms` (a slice at least); the progress, or the ranking once every
+/// row is in.
+pub fn undertrained_step(budget_ms: f64) -> Result<Reply, String> {
+    let started = js_sys::Date::now();
+    let mut ranking = RANKING
+        .with(|slot| slot.borrow_mut().take())
+        .ok_or("no ranking was started")?;
+    with_loaded(|loaded| {
+        let vocab = loaded.table.vocab;
+        while ranking.next < vocab && js_sys::Date::now() - started < budget_ms {
+            let end = (ranking.next + ROWS_PER_LOOK).min(vocab);
+            ranking.gram.add(&loaded.table, ranking.next..end);
+            ranking.next = end;
+        }
+        if ranking.next < vocab {
+            let progress = Reply::Progress {
+                done: ranking.next,
+                total: vocab,
+            };
+            RANKING.with(|slot| *slot.borrow_mut() = Some(ranking));
+            return Ok(progress);
+        }
+        let values = ranking
+            .gram
+            .indicator(&loaded.table, &ranking.reference)
+            .map_err(|e| e.to_string())?;
+        let html = markup::ranking(loaded, &values, &ranking.reference, ranking.k);
+        loaded.indicator = Some(values);
+        Ok(Reply::Markup { html })
+    })
+}
