@@ -30,6 +30,7 @@ mod chat;
 mod chat_markup;
 mod count_file;
 mod first_layer_markup;
+mod loaded_table;
 mod speed_check;
 mod token_table;
 mod token_table_markup;

@@ -10,32 +10,18 @@ use std::cell::RefCell;
 
 use til_channel::{Reply, ShareFound};
 use til_compute::speed::Clock;
-use til_core::chat::config::ChatConfig;
 use til_core::embed::benchmark::{BenchmarkRun, Found, QuestionSet, Share};
 use til_core::embed::{Method, UnitRows};
-use til_core::registry::{self, Shipped};
-use til_core::smollm2::token_table::{spaced_word_ids, TokenTable};
+use til_core::smollm2::token_table::spaced_word_ids;
 use til_core::smollm2::undertrained::{check_reference, untrained_controls, GramSum};
-use til_core::smollm2::{asset, layer0};
 
 use super::attention::WorkerClock;
+use super::loaded_table::Loaded;
 use super::token_table_markup as markup;
 
 /// Rows summed between two looks at the clock while ranking: whole blocks of the core's Gram sum,
 /// so the sums are the ones a single thread makes.
 const ROWS_PER_LOOK: usize = 256;
-
-/// The table and what reads it.
-pub struct Loaded {
-    pub table: TokenTable,
-    /// Each token's bytes, id order.
-    pub tokens: Vec<Vec<u8>>,
-    /// The control tokens' ids (GGUF token type 3).
-    pub controls: Vec<u32>,
-    pub tokenizer: Box<dyn Shipped>,
-    /// The last ranking's indicator for every row, once one has finished.
-    pub indicator: Option<Vec<f64>>,
-}
 
 /// A ranking under way: the Gram matrix summed up to row `next`.
 struct Ranking {
@@ -53,33 +39,11 @@ thread_local! {
 /// Builds the table from `smollm2/layer0.bin`, the vocabulary `smollm2/smollm2.bin` and the
 /// control tokens of `smollm2/chat.bin`.
 pub fn load(layer: Vec<u8>, vocab: &[u8], chat: &[u8]) -> Result<Reply, String> {
-    let built = build(layer, vocab, chat);
+    let built = Loaded::build(layer, vocab, chat);
     let answer = built.as_ref().map(|_| Reply::Done {}).map_err(Clone::clone);
     LOADED.with(|slot| *slot.borrow_mut() = Some(built));
     RANKING.with(|slot| *slot.borrow_mut() = None);
     answer
-}
-
-fn build(layer: Vec<u8>, vocab: &[u8], chat: &[u8]) -> Result<Loaded, String> {
-    let layer = layer0::parse(layer).map_err(|e| format!("layer0.bin: {e}"))?;
-    let table = TokenTable::from_layer0(&layer).map_err(|e| format!("layer0.bin: {e}"))?;
-    let (words, _) = asset::parse(vocab).map_err(|e| e.to_string())?;
-    if words.len() != table.vocab {
-        return Err(format!(
-            "the vocabulary has {} tokens and the table {} rows",
-            words.len(),
-            table.vocab
-        ));
-    }
-    let config = ChatConfig::read(chat).map_err(|e| format!("chat.bin: {e}"))?;
-    let tokenizer = registry::SMOLLM2.build(vocab)?;
-    Ok(Loaded {
-        tokens: words.iter().map(|w| w.to_vec()).collect(),
-        controls: config.special_tokens.iter().map(|&(_, id)| id).collect(),
-        tokenizer,
-        table,
-        indicator: None,
-    })
 }
 
 fn with_loaded<T>(f: impl FnOnce(&mut Loaded) -> Result<T, String>) -> Result<T, String> {

@@ -11,7 +11,7 @@ use til_channel::markup::{grouped, Escaped};
 use til_core::embed::benchmark::AnalogyReport;
 use til_core::gpt2::byte_table::printable;
 
-use super::token_table::Loaded;
+use super::loaded_table::Loaded;
 
 /// Neighbours a token's card lists.
 const CARD_NEIGHBOURS: usize = 10;
