@@ -176,14 +176,6 @@ impl Panel {
         self.run(
             "Ranking",
             Box::pin(async move {
-                let reference = reference
-                    .split([',', ' '])
-                    .filter(|id| !id.is_empty())
-                    .map(|id| {
-                        id.parse::<u32>()
-                            .map_err(|_| format!("`{id}` is not a token id"))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
                 panel.ready(1).await?;
                 let mut request = Request::UndertrainedStart {
                     reference,

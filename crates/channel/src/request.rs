@@ -177,9 +177,10 @@ wire_enum! {
         TokenAnalogiesStart { questions: String, share: usize, shares: usize },
         /// Every share's findings merged into the set's report, as markup.
         TokenAnalogiesReport { questions: String, found: Vec<ShareFound> },
-        /// Starts ranking under-trained tokens by their cosine to the mean of `reference` (empty:
-        /// the control tokens whose rows equal another's); the `k` highest are listed.
-        UndertrainedStart { reference: Vec<u32>, k: usize },
+        /// Starts ranking under-trained tokens by their cosine to the mean of the rows `reference`
+        /// lists (ids as the reader typed them, split by commas or spaces; none: the control tokens
+        /// whose rows equal another's); the `k` highest are listed.
+        UndertrainedStart { reference: String, k: usize },
         /// Sums rows for about `ms` milliseconds: [`Reply::Progress`](crate::Reply::Progress),
         /// or the ranking as markup once done.
         UndertrainedStep { ms: f64 },

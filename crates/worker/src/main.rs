@@ -212,7 +212,7 @@ async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
             token_table::analogies_report(&questions, found)
         }
         Request::UndertrainedStart { reference, k } => {
-            token_table::undertrained_start(reference, k)
+            token_table::undertrained_start(&reference, k)
         }
         Request::UndertrainedStep { ms } => token_table::undertrained_step(ms),
         Request::BpeStart { run } => bpe::start(run, attached),

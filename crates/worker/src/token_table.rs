@@ -115,8 +115,17 @@ pub fn analogies_report(questions: &str, found: Vec<ShareFound>) -> Result<Reply
     })
 }
 
-/// Starts a ranking from `reference` (empty: the control tokens whose rows equal another's).
-pub fn undertrained_start(reference: Vec<u32>, k: usize) -> Result<Reply, String> {
+/// Starts a ranking from the ids `reference` lists (none: the control tokens whose rows equal
+/// another's).
+pub fn undertrained_start(reference: &str, k: usize) -> Result<Reply, String> {
+    let reference = reference
+        .split([',', ' '])
+        .filter(|id| !id.is_empty())
+        .map(|id| {
+            id.parse::<u32>()
+                .map_err(|_| format!("`{id}` is not a token id"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let ranking = with_loaded(|loaded| {
         let table = &loaded.table;
         let reference = if reference.is_empty() {

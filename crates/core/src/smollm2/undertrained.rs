@@ -18,6 +18,8 @@ use crate::power_iteration::dominant;
 
 /// Rows summed into the Gram matrix at once: one pass over the matrix per block.
 const BLOCK_ROWS: usize = 8;
+/// Rows of the Gram matrix updated together in that pass.
+const MATRIX_ROWS: usize = 4;
 /// Power iteration stops when the direction moves less than this, or after `MOST_ITERATIONS`.
 const CONVERGED: f64 = 1e-13;
 const MOST_ITERATIONS: usize = 20_000;
@@ -102,8 +104,26 @@ impl GramSum {
         }
     }
 
-    /// Adds rows `rows` (ids), a block of [`BLOCK_ROWS`] at a time.
+    /// Adds rows `rows` (ids), a block of [`BLOCK_ROWS`] at a time. On an x86-64 CPU with AVX2
+    /// the same loop is compiled for its four-wide registers (twice the speed): the same
+    /// operations in the same order, multiplies and adds kept apart, so the same sums to the bit.
     pub fn add(&mut self, table: &TokenTable, rows: std::ops::Range<usize>) {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has just said it has AVX2.
+            return unsafe { self.add_avx2(table, rows) };
+        }
+        self.add_blocks(table, rows)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn add_avx2(&mut self, table: &TokenTable, rows: std::ops::Range<usize>) {
+        self.add_blocks(table, rows)
+    }
+
+    #[inline(always)]
+    fn add_blocks(&mut self, table: &TokenTable, rows: std::ops::Range<usize>) {
         let dims = self.dims;
         let mut block = vec![0.0f64; BLOCK_ROWS * dims];
         for start in rows.clone().step_by(BLOCK_ROWS) {
@@ -115,9 +135,31 @@ impl GramSum {
             }
             // Upper triangle: row i of the matrix gains Σ_r x_r[i] · x_r[i..], the block's rows
             // summed in one pass over the matrix row (so it is loaded and stored once per block,
-            // and the loop over j vectorises).
+            // and the loop over j vectorises). Four matrix rows at a time share each load of
+            // x_r[j] (the loop was bound by loads); their few entries left of the diagonal are
+            // sums nobody reads (the centring reads the upper triangle only).
             let x: [&[f64]; BLOCK_ROWS] = std::array::from_fn(|r| &block[r * dims..(r + 1) * dims]);
-            for i in 0..dims {
+            let mut i = 0;
+            while i + MATRIX_ROWS <= dims {
+                let a: [[f64; BLOCK_ROWS]; MATRIX_ROWS] =
+                    std::array::from_fn(|q| std::array::from_fn(|r| x[r][i + q]));
+                let (r0, rest) = self.upper[i * dims..].split_at_mut(dims);
+                let (r1, rest) = rest.split_at_mut(dims);
+                let (r2, r3) = rest.split_at_mut(dims);
+                let lines = [&mut r0[i..], &mut r1[i..], &mut r2[i..], &mut r3[i..dims]];
+                let [l0, l1, l2, l3] = lines;
+                for k in 0..dims - i {
+                    let xs: [f64; BLOCK_ROWS] = std::array::from_fn(|r| x[r][i + k]);
+                    let sum =
+                        |a: &[f64; BLOCK_ROWS]| (0..BLOCK_ROWS).map(|r| a[r] * xs[r]).sum::<f64>();
+                    l0[k] += sum(&a[0]);
+                    l1[k] += sum(&a[1]);
+                    l2[k] += sum(&a[2]);
+                    l3[k] += sum(&a[3]);
+                }
+                i += MATRIX_ROWS;
+            }
+            for i in i..dims {
                 let a: [f64; BLOCK_ROWS] = std::array::from_fn(|r| x[r][i]);
                 let line = &mut self.upper[i * dims + i..(i + 1) * dims];
                 for (k, g) in line.iter_mut().enumerate() {
