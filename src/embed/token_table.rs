@@ -45,6 +45,8 @@ struct Panel {
     /// The long run under way: what it is, and its progress.
     running: RwSignal<Option<(&'static str, usize, usize)>>,
     cancel: RwSignal<bool>,
+    /// Where the run stands, in the worker's words.
+    note: RwSignal<String>,
     error: RwSignal<Option<String>>,
 }
 
@@ -94,6 +96,7 @@ impl Panel {
         self.error.set(None);
         self.cancel.set(false);
         self.running.set(Some((what, 0, 1)));
+        self.note.set(String::new());
         spawn_local(async move {
             if let Err(e) = job.await {
                 self.error.set(Some(e));
@@ -183,8 +186,9 @@ impl Panel {
                 };
                 loop {
                     match ask_on(0, request, None).await? {
-                        Reply::Progress { done, total } => {
+                        Reply::Progress { done, total, note } => {
                             panel.running.set(Some(("Ranking", done, total)));
+                            panel.note.set(note);
                             if panel.cancel.get_untracked() {
                                 return Err("Ranking cancelled.".to_string());
                             }
@@ -216,6 +220,7 @@ pub fn TokenTablePanel(
         ranking: RwSignal::new(String::new()),
         running: RwSignal::new(None),
         cancel: RwSignal::new(false),
+        note: RwSignal::new(String::new()),
         error: RwSignal::new(None),
     };
     let query = RwSignal::new("king".to_string());
@@ -255,7 +260,7 @@ pub fn TokenTablePanel(
             {crate::dynamic::dynamic(move || panel.running.get().map(|(what, done, total)| view! {
                 <div class="progress" role="status" data-testid="token-table-progress">
                     <progress max=total as f64 value=done as f64 aria-label=what></progress>
-                    <span>{format!("{what}: {done} of {total}")}</span>
+                    <span>{format!("{what}: {done} of {total} ")}{move || panel.note.get()}</span>
                     " "<button type="button" class="quiet" data-testid="token-table-cancel" on:click=move |_| panel.cancel.set(true)>"Cancel"</button>
                 </div>
             }))}

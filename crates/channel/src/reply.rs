@@ -25,8 +25,8 @@ wire_enum! {
         FirstLayer { layer: FirstLayer },
         /// State `index` of a Unigram run: the status line and the state as markup.
         UnigramState { index: usize, status: String, html: String },
-        /// A long run's progress: `done` of `total`.
-        Progress { done: usize, total: usize },
+        /// A long run's progress: `done` of `total`, and where it stands in words.
+        Progress { done: usize, total: usize, note: String },
         /// The analogy share's progress: units done of `units`.
         AnalogiesProgress { done: usize, units: usize },
         /// Every question's best row and its score, for the `done` units scored.

@@ -181,8 +181,8 @@ wire_enum! {
         /// lists (ids as the reader typed them, split by commas or spaces; none: the control tokens
         /// whose rows equal another's); the `k` highest are listed.
         UndertrainedStart { reference: String, k: usize },
-        /// Sums rows for about `ms` milliseconds: [`Reply::Progress`](crate::Reply::Progress),
-        /// or the ranking as markup once done.
+        /// Goes on for about `ms` milliseconds: [`Reply::Progress`](crate::Reply::Progress), or
+        /// the ranking as markup once done.
         UndertrainedStep { ms: f64 },
         /// Starts BPE training.
         BpeStart { run: BpeRun },

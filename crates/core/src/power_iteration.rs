@@ -1,5 +1,5 @@
 //! The power method, shared by the PCA picture (a few points) and the under-trained-token indicator
-//! (a whole token table's Gram matrix): repeatedly apply a symmetric positive semi-definite map and
+//! (a whole token table, a pass over its rows per step): repeatedly apply a symmetric positive semi-definite map and
 //! rescale, until the direction stops moving. Leaves out: the map itself (callers pass it) and
 //! eigenvalues other than the largest.
 
@@ -14,23 +14,30 @@ pub fn dominant(
     iterations: usize,
 ) -> Option<Vec<f64>> {
     for _ in 0..iterations {
-        let mut next = step(&v);
-        let length = next.iter().map(|x| x * x).sum::<f64>().sqrt();
-        if length <= negligible.max(1e-300) {
-            return None;
-        }
-        next.iter_mut().for_each(|x| *x /= length);
-        let moved = next
-            .iter()
-            .zip(&v)
-            .map(|(a, b)| (a - b).abs())
-            .fold(0.0, f64::max);
+        let (next, moved) = settle(&v, step(&v), negligible)?;
         v = next;
         if moved < tolerance {
             break;
         }
     }
     Some(v)
+}
+
+/// One iteration's end, for callers that compute `next` = step(`v`) themselves (a piece at a time):
+/// `next` scaled to length 1 and how far it moved from `v` (the largest change of a coordinate);
+/// None when `|next|` is at most `negligible`.
+pub fn settle(v: &[f64], mut next: Vec<f64>, negligible: f64) -> Option<(Vec<f64>, f64)> {
+    let length = next.iter().map(|x| x * x).sum::<f64>().sqrt();
+    if length <= negligible.max(1e-300) {
+        return None;
+    }
+    next.iter_mut().for_each(|x| *x /= length);
+    let moved = next
+        .iter()
+        .zip(v)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max);
+    Some((next, moved))
 }
 
 #[cfg(test)]

@@ -13,20 +13,18 @@ use til_compute::speed::Clock;
 use til_core::embed::benchmark::{BenchmarkRun, Found, QuestionSet, Share};
 use til_core::embed::{Method, UnitRows};
 use til_core::smollm2::token_table::spaced_word_ids;
-use til_core::smollm2::undertrained::{check_reference, untrained_controls, GramSum};
+use til_core::smollm2::undertrained::{check_reference, untrained_controls, ComponentSearch};
 
 use super::attention::WorkerClock;
 use super::loaded_table::Loaded;
 use super::token_table_markup as markup;
 
-/// Rows summed between two looks at the clock while ranking: whole blocks of the core's Gram sum,
-/// so the sums are the ones a single thread makes.
-const ROWS_PER_LOOK: usize = 256;
+/// Rows of a power-iteration pass between two looks at the clock while ranking.
+const ROWS_PER_LOOK: usize = 1024;
 
-/// A ranking under way: the Gram matrix summed up to row `next`.
+/// A ranking under way: the search for the first principal component, then steps 3 and 4.
 struct Ranking {
-    gram: GramSum,
-    next: usize,
+    search: ComponentSearch,
     reference: Vec<u32>,
     k: usize,
 }
@@ -135,8 +133,7 @@ pub fn undertrained_start(reference: &str, k: usize) -> Result<Reply, String> {
         };
         check_reference(table, &reference).map_err(|e| e.to_string())?;
         Ok(Ranking {
-            gram: GramSum::new(table),
-            next: 0,
+            search: ComponentSearch::new(table),
             reference,
             k,
         })
@@ -145,31 +142,44 @@ pub fn undertrained_start(reference: &str, k: usize) -> Result<Reply, String> {
     undertrained_step(0.0)
 }
 
-/// Sums rows for about `budget_ms` (a slice at least); the progress, or the ranking once every
-/// row is in.
+/// Goes on for about `budget_ms` (a slice at least); the progress, or the ranking once the
+/// component is found.
 pub fn undertrained_step(budget_ms: f64) -> Result<Reply, String> {
     let started = js_sys::Date::now();
     let mut ranking = RANKING
         .with(|slot| slot.borrow_mut().take())
         .ok_or("no ranking was started")?;
     with_loaded(|loaded| {
-        let vocab = loaded.table.vocab;
-        while ranking.next < vocab && js_sys::Date::now() - started < budget_ms {
-            let end = (ranking.next + ROWS_PER_LOOK).min(vocab);
-            ranking.gram.add(&loaded.table, ranking.next..end);
-            ranking.next = end;
-        }
-        if ranking.next < vocab {
+        let table = &loaded.table;
+        let found = loop {
+            if ranking.search.advance(table, ROWS_PER_LOOK) {
+                break true;
+            }
+            if js_sys::Date::now() - started >= budget_ms {
+                break false;
+            }
+        };
+        if !found {
+            let (passes, row) = ranking.search.progress();
+            let note = match passes {
+                0 => "pass 1 over the rows".to_string(),
+                n => format!(
+                    "pass {} over the rows (the direction moved {:.1e} in the last)",
+                    n + 1,
+                    ranking.search.moved
+                ),
+            };
             let progress = Reply::Progress {
-                done: ranking.next,
-                total: vocab,
+                done: row,
+                total: table.vocab,
+                note,
             };
             RANKING.with(|slot| *slot.borrow_mut() = Some(ranking));
             return Ok(progress);
         }
         let values = ranking
-            .gram
-            .indicator(&loaded.table, &ranking.reference)
+            .search
+            .indicator(table, &ranking.reference)
             .map_err(|e| e.to_string())?;
         let html = markup::ranking(loaded, &values, &ranking.reference, ranking.k);
         loaded.indicator = Some(values);

@@ -3,8 +3,11 @@
 //! still point where the never-trained rows point, once what every row shares is taken away:
 //!
 //! 1. the mean row is subtracted from every row;
-//! 2. the first principal component of those rows is removed from each (power iteration on their
-//!    d × d Gram matrix, summed in f64 over blocks of rows on every core);
+//! 2. the first principal component of those rows is removed from each: power iteration with
+//!    their covariance, one pass over the rows per step (about 25 passes for SmolLM2, whose two
+//!    largest eigenvalues are 4 apart), in f64 on every core or a slice of rows at a time
+//!    ([`ComponentSearch`], for the page's worker) — a quarter of the work of forming the
+//!    d × d Gram matrix first;
 //! 3. the reference direction is the mean of some rows, by default the control tokens whose rows
 //!    equal another control token's (rows no text ever trained: [`untrained_controls`]);
 //! 4. a row's indicator is its cosine to that direction.
@@ -14,12 +17,9 @@
 
 use super::token_table::TokenTable;
 use super::Smollm2Error;
-use crate::power_iteration::dominant;
+use crate::power_iteration::{dominant, settle};
 
-/// Rows summed into the Gram matrix at once: one pass over the matrix per block.
-const BLOCK_ROWS: usize = 8;
-/// Rows of the Gram matrix updated together in that pass.
-const MATRIX_ROWS: usize = 4;
+use std::ops::Range;
 /// Power iteration stops when the direction moves less than this, or after `MOST_ITERATIONS`.
 const CONVERGED: f64 = 1e-13;
 const MOST_ITERATIONS: usize = 20_000;
@@ -42,39 +42,46 @@ pub fn untrained_controls(table: &TokenTable, controls: &[u32]) -> Vec<u32> {
 }
 
 /// Every row's indicator (id order): its cosine to the mean of the `reference` rows, both taken
-/// after steps 1 and 2 above. `threads` sum the Gram matrix.
+/// after steps 1 and 2 above. `threads` share each pass over the rows.
 pub fn indicator(
     table: &TokenTable,
     reference: &[u32],
     threads: usize,
 ) -> Result<Vec<f64>, Smollm2Error> {
     check_reference(table, reference)?;
-    let threads = threads.clamp(1, table.vocab.div_ceil(BLOCK_ROWS).max(1));
+    let mean = mean_row(table);
+    let threads = threads.clamp(1, table.vocab.max(1));
     let per_thread = table.vocab.div_ceil(threads);
     let range =
         |t: usize| (t * per_thread).min(table.vocab)..((t + 1) * per_thread).min(table.vocab);
-    let mut gram = GramSum::new(table);
-    if threads == 1 {
-        gram.add(table, range(0));
-    } else {
-        let parts: Vec<GramSum> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        let mut part = GramSum::new(table);
-                        part.add(table, range(t));
-                        part
+    let step = |v: &[f64]| -> Vec<f64> {
+        let mut product = CovarianceProduct::new(table.dims);
+        if threads == 1 {
+            product.add(table, &mean, v, range(0));
+        } else {
+            let parts: Vec<CovarianceProduct> = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let (mean, range) = (&mean, range(t));
+                        scope.spawn(move || {
+                            let mut part = CovarianceProduct::new(table.dims);
+                            part.add(table, mean, v, range);
+                            part
+                        })
                     })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("a Gram worker panicked"))
-                .collect()
-        });
-        parts.iter().for_each(|part| gram.merge(part));
-    }
-    gram.indicator(table, reference)
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|w| w.join().expect("a power-iteration worker panicked"))
+                    .collect()
+            });
+            parts.iter().for_each(|part| product.merge(part));
+        }
+        product.finish(&mean)
+    };
+    let component = dominant(start(table.dims), step, 0.0, CONVERGED, MOST_ITERATIONS)
+        .unwrap_or_else(|| vec![0.0; table.dims]);
+    Ok(cosines(table, &mean, &component, reference))
 }
 
 /// `reference`, or why it cannot be one: empty, or naming no row.
@@ -87,160 +94,199 @@ pub fn check_reference(table: &TokenTable, reference: &[u32]) -> Result<(), Smol
         .try_for_each(|&id| table.check(id).map(|_| ()))
 }
 
-/// Σ r rᵀ over the rows added so far (upper triangle, f64): step 2's Gram matrix before centring,
-/// summed a range of rows at a time, so a caller can spread it over threads (merged) or over time
-/// (the page's worker, a slice between progress reports). The sums are the same either way.
-#[derive(Clone, Debug)]
-pub struct GramSum {
-    dims: usize,
-    upper: Vec<f64>,
+/// Step 2 a slice of rows at a time (the page's worker reports progress between slices): the
+/// same passes, sums and stopping rule as [`indicator`] on one thread, so the same values.
+pub struct ComponentSearch {
+    mean: Vec<f64>,
+    v: Vec<f64>,
+    product: CovarianceProduct,
+    /// The next row of the pass under way.
+    next_row: usize,
+    passes: usize,
+    /// How far the direction moved in the last pass.
+    pub moved: f64,
+    found: Option<Vec<f64>>,
 }
 
-impl GramSum {
-    pub fn new(table: &TokenTable) -> GramSum {
-        GramSum {
-            dims: table.dims,
-            upper: vec![0.0; table.dims * table.dims],
+impl ComponentSearch {
+    pub fn new(table: &TokenTable) -> ComponentSearch {
+        ComponentSearch {
+            mean: mean_row(table),
+            v: start(table.dims),
+            product: CovarianceProduct::new(table.dims),
+            next_row: 0,
+            passes: 0,
+            moved: f64::INFINITY,
+            found: None,
         }
     }
 
-    /// Adds rows `rows` (ids), a block of [`BLOCK_ROWS`] at a time. On an x86-64 CPU with AVX2
-    /// the same loop is compiled for its four-wide registers (twice the speed): the same
-    /// operations in the same order, multiplies and adds kept apart, so the same sums to the bit.
-    pub fn add(&mut self, table: &TokenTable, rows: std::ops::Range<usize>) {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has just said it has AVX2.
-            return unsafe { self.add_avx2(table, rows) };
+    /// Goes on for at most `rows` rows; true once the component is found.
+    pub fn advance(&mut self, table: &TokenTable, rows: usize) -> bool {
+        if self.found.is_some() {
+            return true;
         }
-        self.add_blocks(table, rows)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn add_avx2(&mut self, table: &TokenTable, rows: std::ops::Range<usize>) {
-        self.add_blocks(table, rows)
-    }
-
-    #[inline(always)]
-    fn add_blocks(&mut self, table: &TokenTable, rows: std::ops::Range<usize>) {
-        let dims = self.dims;
-        let mut block = vec![0.0f64; BLOCK_ROWS * dims];
-        for start in rows.clone().step_by(BLOCK_ROWS) {
-            block.fill(0.0);
-            for (r, id) in (start..rows.end.min(start + BLOCK_ROWS)).enumerate() {
-                for (b, &v) in block[r * dims..].iter_mut().zip(table.row(id as u32)) {
-                    *b = f64::from(v);
-                }
-            }
-            // Upper triangle: row i of the matrix gains Σ_r x_r[i] · x_r[i..], the block's rows
-            // summed in one pass over the matrix row (so it is loaded and stored once per block,
-            // and the loop over j vectorises). Four matrix rows at a time share each load of
-            // x_r[j] (the loop was bound by loads); their few entries left of the diagonal are
-            // sums nobody reads (the centring reads the upper triangle only).
-            let x: [&[f64]; BLOCK_ROWS] = std::array::from_fn(|r| &block[r * dims..(r + 1) * dims]);
-            let mut i = 0;
-            while i + MATRIX_ROWS <= dims {
-                let a: [[f64; BLOCK_ROWS]; MATRIX_ROWS] =
-                    std::array::from_fn(|q| std::array::from_fn(|r| x[r][i + q]));
-                let (r0, rest) = self.upper[i * dims..].split_at_mut(dims);
-                let (r1, rest) = rest.split_at_mut(dims);
-                let (r2, r3) = rest.split_at_mut(dims);
-                let lines = [&mut r0[i..], &mut r1[i..], &mut r2[i..], &mut r3[i..dims]];
-                let [l0, l1, l2, l3] = lines;
-                for k in 0..dims - i {
-                    let xs: [f64; BLOCK_ROWS] = std::array::from_fn(|r| x[r][i + k]);
-                    let sum =
-                        |a: &[f64; BLOCK_ROWS]| (0..BLOCK_ROWS).map(|r| a[r] * xs[r]).sum::<f64>();
-                    l0[k] += sum(&a[0]);
-                    l1[k] += sum(&a[1]);
-                    l2[k] += sum(&a[2]);
-                    l3[k] += sum(&a[3]);
-                }
-                i += MATRIX_ROWS;
-            }
-            for i in i..dims {
-                let a: [f64; BLOCK_ROWS] = std::array::from_fn(|r| x[r][i]);
-                let line = &mut self.upper[i * dims + i..(i + 1) * dims];
-                for (k, g) in line.iter_mut().enumerate() {
-                    let j = i + k;
-                    *g += (0..BLOCK_ROWS).map(|r| a[r] * x[r][j]).sum::<f64>();
+        let end = (self.next_row + rows).min(table.vocab);
+        self.product
+            .add(table, &self.mean, &self.v, self.next_row..end);
+        self.next_row = end;
+        if end < table.vocab {
+            return false;
+        }
+        let product = std::mem::replace(&mut self.product, CovarianceProduct::new(table.dims));
+        self.passes += 1;
+        self.next_row = 0;
+        match settle(&self.v, product.finish(&self.mean), 0.0) {
+            None => self.found = Some(vec![0.0; table.dims]),
+            Some((next, moved)) => {
+                self.v = next;
+                self.moved = moved;
+                if moved < CONVERGED || self.passes == MOST_ITERATIONS {
+                    self.found = Some(self.v.clone());
                 }
             }
         }
+        self.found.is_some()
     }
 
-    /// Adds another range's sums.
-    pub fn merge(&mut self, other: &GramSum) {
-        self.upper
-            .iter_mut()
-            .zip(&other.upper)
-            .for_each(|(g, p)| *g += p);
+    /// Passes finished, and rows of the one under way.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.passes, self.next_row)
     }
 
-    /// Steps 1 to 4 once every row has been added: every row's indicator, in id order.
+    /// Steps 3 and 4 with the component as found (before the search ends: as far as it got),
+    /// every row's indicator, in id order.
     pub fn indicator(
         &self,
         table: &TokenTable,
         reference: &[u32],
     ) -> Result<Vec<f64>, Smollm2Error> {
         check_reference(table, reference)?;
-        let dims = table.dims;
-        // 1. The mean row.
-        let mut mean = vec![0.0f64; dims];
-        for id in 0..table.vocab as u32 {
-            for (m, &v) in mean.iter_mut().zip(table.row(id)) {
-                *m += f64::from(v);
-            }
-        }
-        mean.iter_mut().for_each(|m| *m /= table.vocab as f64);
-        // 2. The first principal component of the centred rows: Σ (r − mean)(r − mean)ᵀ is
-        // Σ r rᵀ less n · mean meanᵀ.
-        let n = table.vocab as f64;
-        let mut gram = self.upper.clone();
-        for i in 0..dims {
-            for j in i..dims {
-                let value = gram[i * dims + j] - n * mean[i] * mean[j];
-                gram[i * dims + j] = value;
-                gram[j * dims + i] = value;
-            }
-        }
-        let component = top_eigenvector(&gram, dims);
-        let projected = |id: u32| -> Vec<f64> {
-            let centred: Vec<f64> = table
-                .row(id)
-                .iter()
-                .zip(&mean)
-                .map(|(&v, m)| f64::from(v) - m)
-                .collect();
-            let along: f64 = centred.iter().zip(&component).map(|(a, b)| a * b).sum();
-            centred
-                .iter()
-                .zip(&component)
-                .map(|(a, c)| a - along * c)
-                .collect()
-        };
-        // 3. The reference direction.
-        let mut direction = vec![0.0f64; dims];
-        for &id in reference {
-            for (d, v) in direction.iter_mut().zip(projected(id)) {
-                *d += v / reference.len() as f64;
-            }
-        }
-        let direction_norm = norm(&direction);
-        // 4. Cosines.
-        Ok((0..table.vocab as u32)
-            .map(|id| {
-                let row = projected(id);
-                let lengths = norm(&row) * direction_norm;
-                if lengths > 0.0 {
-                    row.iter().zip(&direction).map(|(a, b)| a * b).sum::<f64>() / lengths
-                } else {
-                    0.0
-                }
-            })
-            .collect())
+        let component = self.found.as_deref().unwrap_or(&self.v);
+        Ok(cosines(table, &self.mean, component, reference))
     }
+}
+
+/// Step 1's mean row.
+fn mean_row(table: &TokenTable) -> Vec<f64> {
+    let mut mean = vec![0.0f64; table.dims];
+    for id in 0..table.vocab as u32 {
+        for (m, &v) in mean.iter_mut().zip(table.row(id)) {
+            *m += f64::from(v);
+        }
+    }
+    mean.iter_mut().for_each(|m| *m /= table.vocab as f64);
+    mean
+}
+
+/// Power iteration starts from every direction at once (1, 1, …), nudged so it is orthogonal to
+/// nothing likely.
+fn start(dims: usize) -> Vec<f64> {
+    let start: Vec<f64> = (0..dims).map(|i| 1.0 + i as f64 * 1e-3).collect();
+    let length = norm(&start);
+    start.into_iter().map(|x| x / length).collect()
+}
+
+/// The covariance of the centred rows times `v`, summed over ranges of rows: Σ (x − m)((x − m)·v),
+/// kept as Σ x·c and Σ c with c = x·v − m·v, so a row is read once and never centred in memory.
+#[derive(Clone, Debug)]
+struct CovarianceProduct {
+    sum: Vec<f64>,
+    weights: f64,
+}
+
+impl CovarianceProduct {
+    fn new(dims: usize) -> CovarianceProduct {
+        CovarianceProduct {
+            sum: vec![0.0; dims],
+            weights: 0.0,
+        }
+    }
+
+    fn add(&mut self, table: &TokenTable, mean: &[f64], v: &[f64], rows: Range<usize>) {
+        let along_mean: f64 = mean.iter().zip(v).map(|(a, b)| a * b).sum();
+        for id in rows {
+            let row = table.row(id as u32);
+            let c = dot_mixed(row, v) - along_mean;
+            self.weights += c;
+            for (s, &x) in self.sum.iter_mut().zip(row) {
+                *s += c * f64::from(x);
+            }
+        }
+    }
+
+    fn merge(&mut self, other: &CovarianceProduct) {
+        self.sum
+            .iter_mut()
+            .zip(&other.sum)
+            .for_each(|(s, o)| *s += o);
+        self.weights += other.weights;
+    }
+
+    fn finish(self, mean: &[f64]) -> Vec<f64> {
+        let weights = self.weights;
+        self.sum
+            .into_iter()
+            .zip(mean)
+            .map(|(s, m)| s - weights * m)
+            .collect()
+    }
+}
+
+/// A row (f32) times a direction (f64), in f64 over four lanes as `token_table::dot`.
+fn dot_mixed(row: &[f32], v: &[f64]) -> f64 {
+    let mut lanes = [0.0f64; 4];
+    let (r4, v4) = (row.chunks_exact(4), v.chunks_exact(4));
+    let tail: f64 = r4
+        .remainder()
+        .iter()
+        .zip(v4.remainder())
+        .map(|(&x, y)| f64::from(x) * y)
+        .sum();
+    for (x, y) in r4.zip(v4) {
+        for lane in 0..4 {
+            lanes[lane] += f64::from(x[lane]) * y[lane];
+        }
+    }
+    (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]) + tail
+}
+
+/// Steps 3 and 4: each row centred, its part along `component` removed, and its cosine to the
+/// mean of the `reference` rows treated alike.
+fn cosines(table: &TokenTable, mean: &[f64], component: &[f64], reference: &[u32]) -> Vec<f64> {
+    let dims = table.dims;
+    let projected = |id: u32| -> Vec<f64> {
+        let centred: Vec<f64> = table
+            .row(id)
+            .iter()
+            .zip(mean)
+            .map(|(&v, m)| f64::from(v) - m)
+            .collect();
+        let along: f64 = centred.iter().zip(component).map(|(a, b)| a * b).sum();
+        centred
+            .iter()
+            .zip(component)
+            .map(|(a, c)| a - along * c)
+            .collect()
+    };
+    let mut direction = vec![0.0f64; dims];
+    for &id in reference {
+        for (d, v) in direction.iter_mut().zip(projected(id)) {
+            *d += v / reference.len() as f64;
+        }
+    }
+    let direction_norm = norm(&direction);
+    (0..table.vocab as u32)
+        .map(|id| {
+            let row = projected(id);
+            let lengths = norm(&row) * direction_norm;
+            if lengths > 0.0 {
+                row.iter().zip(&direction).map(|(a, b)| a * b).sum::<f64>() / lengths
+            } else {
+                0.0
+            }
+        })
+        .collect()
 }
 
 /// The `k` ids `keep` accepts with the highest indicator, highest first (equal values: lower id).
@@ -258,25 +304,9 @@ fn norm(v: &[f64]) -> f64 {
     v.iter().map(|x| x * x).sum::<f64>().sqrt()
 }
 
-/// The unit eigenvector of the symmetric `matrix` with the largest eigenvalue, by power iteration
-/// (zeros for a zero matrix: then there is no component to remove).
-fn top_eigenvector(matrix: &[f64], dims: usize) -> Vec<f64> {
-    // Start from every direction at once (1, 1, …), nudged so it is orthogonal to nothing likely.
-    let start: Vec<f64> = (0..dims).map(|i| 1.0 + i as f64 * 1e-3).collect();
-    let length = norm(&start);
-    let start = start.into_iter().map(|x| x / length).collect();
-    let step = |v: &[f64]| -> Vec<f64> {
-        matrix
-            .chunks_exact(dims)
-            .map(|row| row.iter().zip(v).map(|(a, b)| a * b).sum())
-            .collect()
-    };
-    dominant(start, step, 0.0, CONVERGED, MOST_ITERATIONS).unwrap_or_else(|| vec![0.0; dims])
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{indicator, ranked, untrained_controls, GramSum};
+    use super::{indicator, ranked, untrained_controls, ComponentSearch};
     use crate::smollm2::token_table::TokenTable;
 
     #[test]
@@ -303,14 +333,11 @@ mod tests {
         // The same on one thread as on two (up to the order the Gram matrix's parts are summed in).
         let one = indicator(&table, &reference, 1).unwrap();
         assert!(one.iter().zip(&values).all(|(a, b)| (a - b).abs() < 1e-12));
-        // Summed a few rows at a time, as the page's worker does between progress reports (it adds
-        // whole blocks, so its sums are one thread's; here the blocks are cut short too).
-        let mut gram = GramSum::new(&table);
-        for start in (0..8).step_by(3) {
-            gram.add(&table, start..(start + 3).min(8));
-        }
-        let stepped = gram.indicator(&table, &reference).unwrap();
-        assert!(stepped.iter().zip(&one).all(|(a, b)| (a - b).abs() < 1e-12));
+        // A few rows at a time, as the page's worker goes between progress reports: the same
+        // passes and sums as one thread, so the same values to the bit.
+        let mut search = ComponentSearch::new(&table);
+        while !search.advance(&table, 3) {}
+        assert_eq!(search.indicator(&table, &reference).unwrap(), one);
     }
 
     #[test]
