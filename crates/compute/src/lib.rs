@@ -15,7 +15,9 @@
 //! 3. [`Backend::pe_table`]: the sinusoidal positional-encoding table;
 //! 4. [`Backend::pe_dot_matrix`]: PE·PEᵀ of any position table;
 //! 5. [`Backend::attention_logits`]: a first attention layer's causal logits (SmolLM2's): the
-//!    projections once, then RoPE and the scores once per way of rotating.
+//!    projections once, then RoPE and the scores once per way of rotating;
+//! 6. [`Backend::token_neighbours`]: SmolLM2's own token table, a row's nearest rows (the GPU's
+//!    f32 short list scored again in f64 by the core: token_table.rs).
 //!
 //! Acquiring a device ([`GpuContext::new`], or [`GpuContext::from_device`] with a device the caller
 //! made) is separate from running kernels. The embedding table is uploaded once ([`Backend::prepare`])
@@ -30,6 +32,7 @@ mod error;
 pub mod gpu;
 mod mask;
 pub mod speed;
+mod token_table;
 
 use std::sync::Arc;
 
@@ -41,6 +44,7 @@ use til_core::smollm2::first_attention::{FirstAttention, Logits, Rotation};
 pub use error::ComputeError;
 pub use gpu::GpuContext;
 pub use mask::RowMask;
+pub use token_table::TokenVectors;
 /// The wgpu this crate is built on, for callers that acquire their own device.
 pub use wgpu;
 

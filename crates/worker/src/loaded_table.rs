@@ -2,6 +2,8 @@
 //! the tokenizer (to say which rows a word is, and whether text makes a token), built from the three
 //! files the page posts. Leaves out: what is done with it (token_table.rs).
 
+use std::sync::Arc;
+
 use til_core::chat::config::ChatConfig;
 use til_core::registry::{self, Shipped};
 use til_core::smollm2::token_table::TokenTable;
@@ -9,7 +11,8 @@ use til_core::smollm2::{asset, layer0};
 
 /// The table and what reads it.
 pub struct Loaded {
-    pub table: TokenTable,
+    /// Shared with the neighbour scan's backends (token_backend.rs).
+    pub table: Arc<TokenTable>,
     /// Each token's bytes, id order.
     pub tokens: Vec<Vec<u8>>,
     /// The control tokens' ids (GGUF token type 3).
@@ -39,7 +42,7 @@ impl Loaded {
             tokens: words.iter().map(|w| w.to_vec()).collect(),
             controls: config.special_tokens.iter().map(|&(_, id)| id).collect(),
             tokenizer,
-            table,
+            table: Arc::new(table),
             indicator: None,
         })
     }

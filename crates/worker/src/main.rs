@@ -32,6 +32,7 @@ mod count_file;
 mod first_layer_markup;
 mod loaded_table;
 mod speed_check;
+mod token_backend;
 mod token_table;
 mod token_table_markup;
 mod unigram;
@@ -146,7 +147,7 @@ fn why(name: &str, text: &str, token: usize) -> Result<Reply, String> {
 }
 
 /// The answer to `request` (`attached`: the file handle posted beside it, if any). Only the first
-/// layer and the speed check await anything (the GPU).
+/// layer, the speed check and the token table's neighbours await anything (the GPU).
 async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
     match request {
         Request::Load { name, bytes } => load(name, &bytes),
@@ -195,7 +196,7 @@ async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
             vocab,
             chat,
         } => token_table::load(layer0, &vocab, &chat),
-        Request::TokenRows { query, k } => token_table::rows(&query, k),
+        Request::TokenRows { query, k } => token_table::rows(&query, k).await,
         Request::TokenDetails { id } => token_table::details(id),
         Request::TokenAnalogiesStart {
             questions,
@@ -251,7 +252,7 @@ fn on_message(scope: &DedicatedWorkerGlobalScope, message: MessageEvent) {
     };
     let Question { id, request } = question;
     // Answered in the order asked: each task runs to its end when first polled, but the first
-    // layer's and the speed check's, which wait for the GPU.
+    // layer's, the speed check's and the token table's neighbours', which wait for the GPU.
     let scope = scope.clone();
     wasm_bindgen_futures::spawn_local(async move {
         answer(&scope, id, reply(request, attached).await);

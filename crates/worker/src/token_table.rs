@@ -8,6 +8,7 @@
 
 use std::cell::RefCell;
 
+use til_channel::markup::Escaped;
 use til_channel::{Reply, ShareFound};
 use til_compute::speed::Clock;
 use til_core::embed::benchmark::{BenchmarkRun, Found, QuestionSet, Share};
@@ -17,6 +18,7 @@ use til_core::smollm2::undertrained::{check_reference, untrained_controls, Compo
 
 use super::attention::WorkerClock;
 use super::loaded_table::Loaded;
+use super::token_backend;
 use super::token_table_markup as markup;
 
 /// Rows of a power-iteration pass between two looks at the clock while ranking.
@@ -41,6 +43,7 @@ pub fn load(layer: Vec<u8>, vocab: &[u8], chat: &[u8]) -> Result<Reply, String> 
     let answer = built.as_ref().map(|_| Reply::Done {}).map_err(Clone::clone);
     LOADED.with(|slot| *slot.borrow_mut() = Some(built));
     RANKING.with(|slot| *slot.borrow_mut() = None);
+    token_backend::forget();
     answer
 }
 
@@ -53,17 +56,26 @@ fn with_loaded<T>(f: impl FnOnce(&mut Loaded) -> Result<T, String>) -> Result<T,
 }
 
 /// A word's rows (or row `#id`) and the `k` nearest rows of the first that is one token, with
-/// the time it took here.
-pub fn rows(query: &str, k: usize) -> Result<Reply, String> {
-    with_loaded(|loaded| {
+/// where and how fast they were found.
+pub async fn rows(query: &str, k: usize) -> Result<Reply, String> {
+    let (mut html, chosen, table) = with_loaded(|loaded| {
+        let (html, chosen) = markup::forms(loaded, query)?;
+        Ok((html, chosen, loaded.table.clone()))
+    })?;
+    if let Some(id) = chosen {
         let started = WorkerClock.now_ms();
-        let mut html = markup::rows(loaded, query, k)?;
+        let (near, said) = token_backend::neighbours(&table, id, k).await?;
+        let millis = WorkerClock.now_ms() - started;
+        with_loaded(|loaded| {
+            markup::neighbours(&mut html, loaded, id, &near);
+            Ok(())
+        })?;
         html += &format!(
-            r#"<p class="muted" data-testid="token-query-ms">Looked up in {:.1} ms in the worker.</p>"#,
-            WorkerClock.now_ms() - started
+            r#"<p class="muted" data-testid="token-query-ms">Looked up in {millis:.1} ms in the worker, {}.</p>"#,
+            Escaped(&said)
         );
-        Ok(Reply::Markup { html })
-    })
+    }
+    Ok(Reply::Markup { html })
 }
 
 /// Token `id`'s card.

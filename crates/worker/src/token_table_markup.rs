@@ -47,7 +47,7 @@ fn neighbour_table(out: &mut String, loaded: &Loaded, rows: &[(u32, f64)], testi
 }
 
 /// The word as typed, with a leading space, and capitalised both ways (each once).
-fn forms(word: &str) -> Vec<String> {
+fn forms_of(word: &str) -> Vec<String> {
     let mut capital = String::new();
     let mut chars = word.chars();
     if let Some(first) = chars.next() {
@@ -68,58 +68,58 @@ fn forms(word: &str) -> Vec<String> {
     forms
 }
 
-/// Which rows `query` is (a word's forms, or `#id` / an id: that row) and the `k` nearest rows of
-/// the first form that is one token.
-pub fn rows(loaded: &Loaded, query: &str, k: usize) -> Result<String, String> {
+/// Which rows `query` is (a word's forms, or `#id` / an id: that row), and the row whose
+/// neighbours are listed: the first form that is one token.
+pub fn forms(loaded: &Loaded, query: &str) -> Result<(String, Option<u32>), String> {
     let query = query.trim();
     if query.is_empty() {
         return Err("type a word, or a token id".to_string());
     }
     let mut out = String::new();
     let by_id = query.strip_prefix('#').unwrap_or(query);
-    let chosen = if let Ok(id) = by_id.parse::<u32>() {
+    if let Ok(id) = by_id.parse::<u32>() {
         loaded.table.check(id).map_err(|e| e.to_string())?;
         out.push_str(r#"<p data-testid="token-forms">Row "#);
         token(&mut out, loaded, id);
         let _ = write!(out, " (id {id}).</p>");
-        Some(id)
-    } else {
-        out.push_str(r#"<ul class="token-forms" data-testid="token-forms">"#);
-        let mut chosen = None;
-        for form in forms(query) {
-            let ids = loaded.tokenizer.encode_ids(&form);
-            let shown = form.replace(' ', "␣");
-            let _ = write!(out, "<li><code>{}</code>: ", Escaped(&shown));
-            if let [id] = ids[..] {
-                let _ = write!(out, "one token, row {id} ");
-                token(&mut out, loaded, id);
-                chosen.get_or_insert(id);
-            } else {
-                let _ = write!(out, "{} tokens ", ids.len());
-                for &id in &ids {
-                    token(&mut out, loaded, id);
-                }
-            }
-            out.push_str("</li>");
-        }
-        out.push_str("</ul>");
-        chosen
-    };
-    match chosen {
-        Some(id) => {
-            let near = loaded.table.neighbours(id, k).map_err(|e| e.to_string())?;
-            let _ = write!(
-                out,
-                r#"<p>The {k} rows nearest row {id} by cosine, over all {} rows (the query left out):</p>"#,
-                grouped(loaded.table.vocab)
-            );
-            neighbour_table(&mut out, loaded, &near, "token-neighbour");
-        }
-        None => out.push_str(
-            r#"<p data-testid="token-no-row">No form of this word is a single token, so it has no row of its own: the model sees it only as the pieces above.</p>"#,
-        ),
+        return Ok((out, Some(id)));
     }
-    Ok(out)
+    out.push_str(r#"<ul class="token-forms" data-testid="token-forms">"#);
+    let mut chosen = None;
+    for form in forms_of(query) {
+        let ids = loaded.tokenizer.encode_ids(&form);
+        let shown = form.replace(' ', "␣");
+        let _ = write!(out, "<li><code>{}</code>: ", Escaped(&shown));
+        if let [id] = ids[..] {
+            let _ = write!(out, "one token, row {id} ");
+            token(&mut out, loaded, id);
+            chosen.get_or_insert(id);
+        } else {
+            let _ = write!(out, "{} tokens ", ids.len());
+            for &id in &ids {
+                token(&mut out, loaded, id);
+            }
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ul>");
+    if chosen.is_none() {
+        out.push_str(
+            r#"<p data-testid="token-no-row">No form of this word is a single token, so it has no row of its own: the model sees it only as the pieces above.</p>"#,
+        );
+    }
+    Ok((out, chosen))
+}
+
+/// Row `id`'s `near` rows (most similar first) as a table, with what it says about them.
+pub fn neighbours(out: &mut String, loaded: &Loaded, id: u32, near: &[(u32, f64)]) {
+    let _ = write!(
+        out,
+        r#"<p>The {} rows nearest row {id} by cosine, over all {} rows (the query left out):</p>"#,
+        near.len(),
+        grouped(loaded.table.vocab)
+    );
+    neighbour_table(out, loaded, near, "token-neighbour");
 }
 
 /// Token `id`'s card: its bytes, whether text can produce it, its row's length, its indicator

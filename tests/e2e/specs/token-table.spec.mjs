@@ -100,3 +100,17 @@ test('SmolLM2 token table: switch, neighbours, card, analogy set and under-train
   assert.equal(await page.getByTestId('token-card-indicator').innerText(), ranked[0][1]);
   app.assertNoErrors();
 });
+
+test('SmolLM2 token table with WebGPU (SwiftShader): the scan is timed on both, gives the same rows, and the link opens the table', async (t) => {
+  const app = await launch({ path: '/?table=smollm2#embed', webgpu: true, timeoutMs: 300_000 });
+  t.after(() => app.close());
+  const { page } = app;
+  await page.getByTestId('token-neighbour').first().waitFor({ timeout: 120_000 });
+  const said = await page.getByTestId('token-query-ms').innerText();
+  console.log(`[measure] token table with an adapter: ${said}`);
+  assert.match(said, /token neighbours: WebGPU [\d.]+ ms, CPU [\d.]+ ms → (WebGPU|CPU) \(the same rows and cosines on both\)/);
+  const forms = await page.getByTestId('token-forms').innerText();
+  const king = Number(forms.match(/␣king: one token, row (\d+)/)[1]);
+  assert.deepEqual(await shown(page, 'token-neighbour', 'data-cosine'), rows(til('smollm', 'neighbours', String(king), '-k', '10')));
+  app.assertNoErrors();
+});

@@ -87,10 +87,23 @@ impl TokenTable {
     /// The `k` rows most similar to row `id` by cosine, most similar first (equal cosines: the
     /// lower id first), `id` itself left out.
     pub fn neighbours(&self, id: u32, k: usize) -> Result<Vec<(u32, f64)>, Smollm2Error> {
+        self.rescored(self.check(id)?, 0..self.vocab as u32, k)
+    }
+
+    /// The `k` of `candidates` most similar to row `id`, in [`Self::neighbours`]' order and with
+    /// its cosines; `id` is left out. Given a GPU's f32 short list that holds the true top `k`, the
+    /// core's own answer.
+    pub fn rescored(
+        &self,
+        id: u32,
+        candidates: impl IntoIterator<Item = u32>,
+        k: usize,
+    ) -> Result<Vec<(u32, f64)>, Smollm2Error> {
         let query = self.row(self.check(id)?);
         let query_norm = self.norm(id);
-        let mut scored: Vec<(u32, f64)> = (0..self.vocab as u32)
-            .filter(|&other| other != id)
+        let mut scored: Vec<(u32, f64)> = candidates
+            .into_iter()
+            .filter(|&other| other != id && (other as usize) < self.vocab)
             .map(|other| {
                 let lengths = query_norm * self.norm(other);
                 let cosine = if lengths > 0.0 {
