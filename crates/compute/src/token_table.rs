@@ -1,10 +1,10 @@
 //! SmolLM2's token table (`til_core::smollm2::token_table`, 49,152 × 576) on the compute engine:
 //! the full-table neighbour scan. On the GPU the cosine and top-k kernels (cosine.wgsl, top_k.wgsl)
 //! keep the [`MAX_K`] rows nearest in f32; the core then scores that short list again in f64
-//! (`TokenTable::rescored`), so both backends answer with the core's cosines and order, as long as
-//! the true top k are among the short list: f32 cosines of 576 values are within
-//! `cosine::tolerance(576)` (7·10⁻⁵) of the true ones, and the list keeps 54 rows past the ten shown.
-//! The CPU path is the core's own scan. Leaves out: the analogy set and the under-trained ranking
+//! (`TokenTable::rescored`), so both backends answer with the core's cosines and order. That holds
+//! when the short list provably holds the true top k: its last f32 cosine is more than twice
+//! `cosine::tolerance(576)` (7·10⁻⁵) below the k-th; otherwise (a crowd of near-equal rows) the
+//! core's own scan answers. The CPU path is the core's own scan (itself f32, then f64). Leaves out: the analogy set and the under-trained ranking
 //! (the page's workers run the core's loops for those, on every core).
 
 use std::sync::Arc;
@@ -81,8 +81,18 @@ impl Backend {
                     Eligible::first(table.vocab),
                 )
                 .await?;
-                let candidates = short.into_iter().flatten().map(|s| s.id);
-                table.rescored(id, candidates, k).map_err(bad)
+                let short: Vec<_> = short.into_iter().flatten().collect();
+                let floor = short
+                    .get(k.max(1) - 1)
+                    .map(|kth| kth.score - 2.0 * gpu::cosine::tolerance(table.dims));
+                let provable = short.len() < MAX_K.min(table.vocab - 1)
+                    || matches!((short.last(), floor), (Some(last), Some(floor)) if last.score < floor);
+                if !provable {
+                    return table.neighbours(id, k).map_err(bad);
+                }
+                table
+                    .rescored(id, short.into_iter().map(|s| s.id), k)
+                    .map_err(bad)
             }
             Backend::Cpu => table.neighbours(id, k).map_err(bad),
         }

@@ -1,7 +1,8 @@
 //! Kernel 6, SmolLM2's token-table neighbours: the GPU's f32 short list (cosine.wgsl + top_k.wgsl)
 //! scored again in f64 against the core's own scan (`TokenTable::neighbours`), on a random table of
 //! odd size (3,001 rows × 72) where some rows repeat others exactly (as the untrained rows of the
-//! real table do) and some are near-copies (cosines a few 10⁻⁷ apart, closer than f32 can tell).
+//! real table do), ten are near-copies of one (cosines a few 10⁻⁷ apart, closer than f32 can tell)
+//! and eighty of another (more than the GPU's short list holds: the core's scan answers then).
 //! Tolerance: none. Both must give the same ids in the same order with the same f64 cosines.
 
 mod common;
@@ -26,6 +27,11 @@ fn token_table() -> Arc<TokenTable> {
         rows.copy_within(39 * DIMS..40 * DIMS, near * DIMS);
         rows[near * DIMS + i] += 1e-6;
     }
+    // Rows 100–179: row 99 nudged, a crowd of 80 near-equal rows.
+    for (i, near) in (100..180).enumerate() {
+        rows.copy_within(99 * DIMS..100 * DIMS, near * DIMS);
+        rows[near * DIMS + i % DIMS] += 1e-6;
+    }
     Arc::new(TokenTable::from_rows(rows, ROWS, DIMS).unwrap())
 }
 
@@ -35,7 +41,7 @@ fn the_gpu_short_list_rescored_equals_the_core_scan() {
     let table = token_table();
     let on_gpu = gpu.prepare_tokens(table.clone()).unwrap();
     let on_cpu = Backend::Cpu.prepare_tokens(table.clone()).unwrap();
-    for id in [0, 9, 15, 39, 45, 1_234, 3_000] {
+    for id in [0, 9, 15, 39, 45, 99, 150, 1_234, 3_000] {
         for k in [1, 10, 64] {
             let want = table.neighbours(id, k).unwrap();
             let cpu = block_on(Backend::Cpu.token_neighbours(&on_cpu, id, k)).unwrap();

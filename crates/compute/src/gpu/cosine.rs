@@ -13,7 +13,7 @@ use crate::ComputeError;
 /// sum is within dims·2⁻²⁴·Σ|aᵢbᵢ| of the exact one, where Σ|aᵢbᵢ| ≤ |a||b| = 1; two more 2⁻²⁴
 /// cover the unit lengths' own roundings.
 pub fn tolerance(dims: usize) -> f32 {
-    (2 * dims + 2) as f32 * ULP
+    til_core::embed::f32_cosine_tolerance(dims)
 }
 
 /// 2⁻²⁴, the relative rounding error of f32.

@@ -104,6 +104,13 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     (low + high).to_array().iter().sum::<f32>() + tail
 }
 
+/// How far an f32 cosine of two `dims`-value rows (summed in lanes, divided by lengths rounded to
+/// f32) may be from the true one: (2·dims + 2)·2⁻²⁴ (7·10⁻⁵ at 576 values). The GPU kernels are
+/// held to it, and SmolLM2's two-pass neighbour scan keeps every row it cannot rule out by it.
+pub fn f32_cosine_tolerance(dims: usize) -> f32 {
+    (2 * dims + 2) as f32 * f32::EPSILON / 2.0
+}
+
 /// `v / |v|`; the zero vector stays zero (it has no direction, and every cosine with it is 0).
 pub fn normalised(v: &[f32]) -> Vec<f32> {
     let norm = dot(v, v).sqrt();
