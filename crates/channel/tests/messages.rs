@@ -3,7 +3,7 @@
 use til_channel::wire::Wire;
 use til_channel::{
     AnalogyShare, Answer, BpeRun, ChatMessage, FirstLayer, Question, Reply, Request, RunOn,
-    MODEL_FILE,
+    ShareFound, MODEL_FILE,
 };
 use til_core::tokenizer::Piece;
 use til_core::wordpiece::{Encoding, Token};
@@ -101,6 +101,49 @@ fn requests() -> Vec<Request> {
                 merges: 1,
             },
         },
+        Request::SpeedCheck {
+            vectors: vec![1, 2, 3],
+            questions: ": capital\nA B C D\n".into(),
+        },
+        Request::LoadTokenTable {
+            layer0: vec![9; 5],
+            vocab: vec![],
+            chat: vec![0, 255],
+        },
+        Request::TokenRows {
+            query: "king".into(),
+            k: 10,
+        },
+        Request::TokenRows {
+            query: "#49151".into(),
+            k: 0,
+        },
+        Request::TokenDetails { id: 49_151 },
+        Request::TokenAnalogiesStart {
+            questions: ": capital\nA B C D\n".into(),
+            share: 1,
+            shares: 2,
+        },
+        Request::TokenAnalogiesReport {
+            questions: String::new(),
+            found: vec![
+                ShareFound {
+                    done: 3,
+                    ids: vec![7, 8],
+                    scores: vec![0.5, f32::NEG_INFINITY],
+                },
+                ShareFound {
+                    done: 0,
+                    ids: vec![],
+                    scores: vec![],
+                },
+            ],
+        },
+        Request::UndertrainedStart {
+            reference: "5, 8".into(),
+            k: 100,
+        },
+        Request::UndertrainedStep { ms: 40.0 },
         Request::BpeStep { ms: 40.0 },
         Request::BpeFinish {},
     ]
@@ -171,6 +214,11 @@ fn replies() -> Vec<Reply> {
             index: 0,
             status: "State 0".into(),
             html: "<p>".into(),
+        },
+        Reply::Progress {
+            done: 1_024,
+            total: 49_152,
+            note: "pass 2 over the rows".into(),
         },
         Reply::AnalogiesProgress { done: 3, units: 10 },
         Reply::AnalogiesFound {
@@ -277,7 +325,7 @@ fn every_variant_is_listed_above() {
     .to_bytes()[4];
     assert_eq!(
         usize::from(last_request) + 1,
-        20,
+        28,
         "requests: list the new variant in requests()"
     );
     let last_reply = Reply::BpeTrace {
@@ -287,7 +335,7 @@ fn every_variant_is_listed_above() {
     .to_bytes()[0];
     assert_eq!(
         usize::from(last_reply) + 1,
-        13,
+        14,
         "replies: list the new variant in replies()"
     );
 }
