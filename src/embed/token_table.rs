@@ -164,9 +164,11 @@ impl Panel {
                     progress = shares.step().await?;
                 }
                 let found = shares.found_as_sent().await?;
+                let glove = bytes(urls::GLOVE_VECTORS, 0).load().await?;
                 let report = Request::TokenAnalogiesReport {
                     questions: questions.to_string(),
                     found,
+                    glove: glove.to_vec(),
                 };
                 panel.analogies.set(markup(0, report).await?);
                 Ok(())
@@ -247,7 +249,7 @@ pub fn TokenTablePanel(
             <div data-testid="token-rows" inner_html=panel.rows on:click=card></div>
             <div data-testid="token-card-slot" aria-live="polite" inner_html=panel.card on:click=card></div>
             <h4>"The analogy set on the token table"</h4>
-            <p class="muted">"Google's questions whose four words, as written, are single tokens with a leading space (\" king\"), answered by 3CosAdd over all 49,152 rows with the three inputs excluded, in one worker per core. Compare GloVe's score on its 30,000 words above."</p>
+            <p class="muted">"Google's questions whose four words, as written, are single tokens with a leading space (\" king\"), answered by 3CosAdd over all 49,152 rows with the three inputs excluded, in one worker per core; beside it, GloVe's 50-d words on the same questions and on all it can ask (its first 30,000 words)."</p>
             <button type="button" data-testid="token-analogies-run" disabled=busy on:click=move |_| panel.analogies()>"Run the analogy set"</button>
             <div data-testid="token-analogies" inner_html=panel.analogies></div>
             <h4>"Under-trained (glitch) tokens"</h4>

@@ -175,8 +175,9 @@ wire_enum! {
         /// Starts this worker's share of the analogy set (the questions file's text) on the token
         /// table; stepped and read back by `AnalogiesStep` and `AnalogiesFound`.
         TokenAnalogiesStart { questions: String, share: usize, shares: usize },
-        /// Every share's findings merged into the set's report, as markup.
-        TokenAnalogiesReport { questions: String, found: Vec<ShareFound> },
+        /// Every share's findings merged into the set's report, as markup, beside GloVe's score
+        /// (its vectors, `glove/vectors.bin`) on the same questions and on all it can ask.
+        TokenAnalogiesReport { questions: String, found: Vec<ShareFound>, glove: Vec<u8> },
         /// Starts ranking under-trained tokens by their cosine to the mean of the rows `reference`
         /// lists (ids as the reader typed them, split by commas or spaces; none: the control tokens
         /// whose rows equal another's); the `k` highest are listed.

@@ -138,6 +138,7 @@ fn requests() -> Vec<Request> {
                     scores: vec![],
                 },
             ],
+            glove: vec![1, 2],
         },
         Request::UndertrainedStart {
             reference: "5, 8".into(),

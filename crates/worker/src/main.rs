@@ -209,9 +209,11 @@ async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
                 count: shares,
             },
         ),
-        Request::TokenAnalogiesReport { questions, found } => {
-            token_table::analogies_report(&questions, found)
-        }
+        Request::TokenAnalogiesReport {
+            questions,
+            found,
+            glove,
+        } => token_table::analogies_report(&questions, found, &glove),
         Request::UndertrainedStart { reference, k } => {
             token_table::undertrained_start(&reference, k)
         }

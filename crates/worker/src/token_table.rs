@@ -11,8 +11,9 @@ use std::cell::RefCell;
 use til_channel::markup::Escaped;
 use til_channel::{Reply, ShareFound};
 use til_compute::speed::Clock;
-use til_core::embed::benchmark::{BenchmarkRun, Found, QuestionSet, Share};
-use til_core::embed::{Method, UnitRows};
+use til_compute::speed::BENCHMARK_VOCAB;
+use til_core::embed::benchmark::{AnalogyReport, BenchmarkRun, Found, QuestionSet, Share};
+use til_core::embed::{EmbeddingTable, Method, UnitRows};
 use til_core::smollm2::token_table::spaced_word_ids;
 use til_core::smollm2::undertrained::{check_reference, untrained_controls, ComponentSearch};
 
@@ -108,8 +109,13 @@ pub fn analogies_start(questions: &str, share: Share) -> Result<Reply, String> {
     Ok(super::analogy::keep(run))
 }
 
-/// Every share's findings merged into the set's report.
-pub fn analogies_report(questions: &str, found: Vec<ShareFound>) -> Result<Reply, String> {
+/// Every share's findings merged into the set's report, beside GloVe's (`glove`: its vectors'
+/// asset) on the same questions and on every question its first 30,000 words can ask.
+pub fn analogies_report(
+    questions: &str,
+    found: Vec<ShareFound>,
+    glove: &[u8],
+) -> Result<Reply, String> {
     with_loaded(|loaded| {
         let set = question_set(loaded, questions)?;
         let count = found.len();
@@ -119,10 +125,34 @@ pub fn analogies_report(questions: &str, found: Vec<ShareFound>) -> Result<Reply
             .map(|(index, share)| share.into_found(index, count))
             .collect();
         let report = set.merged_report(Method::Add, &found);
+        let glove = glove_reports(loaded, questions, glove)?;
         Ok(Reply::Markup {
-            html: markup::analogy_report(&report),
+            html: markup::analogy_report(&report, &glove),
         })
     })
+}
+
+/// GloVe's 3CosAdd scores (the inputs excluded, its first 30,000 words as the GloVe panel's
+/// benchmark): on the token table's questions it can ask too, and on all it can ask.
+fn glove_reports(
+    loaded: &Loaded,
+    questions: &str,
+    vectors: &[u8],
+) -> Result<[AnalogyReport; 2], String> {
+    let table = EmbeddingTable::from_asset(vectors).map_err(|e| e.to_string())?;
+    let vocab = table
+        .check_vocab(BENCHMARK_VOCAB)
+        .map_err(|e| e.to_string())?;
+    let tokens = spaced_word_ids(loaded.tokens.iter().map(Vec::as_slice));
+    let same = QuestionSet::parse_with(questions, vocab, |word| {
+        tokens
+            .contains_key(word.as_bytes())
+            .then(|| table.id_within(word, vocab))
+            .flatten()
+    })
+    .map_err(|e| e.to_string())?;
+    let all = QuestionSet::parse(questions, &table, vocab).map_err(|e| e.to_string())?;
+    Ok([same, all].map(|set| BenchmarkRun::new(&table, &set, Method::Add).finish()))
 }
 
 /// Starts a ranking from the ids `reference` lists (none: the control tokens whose rows equal

@@ -178,27 +178,48 @@ pub fn details(loaded: &Loaded, id: u32) -> Result<String, String> {
     Ok(out)
 }
 
-/// The analogy set's report: a row per section, then the total (as `til smollm analogies`).
-pub fn analogy_report(report: &AnalogyReport) -> String {
+/// The analogy set's report: a row per section, then the total (as `til smollm analogies`), with
+/// GloVe's scores beside it: `glove[0]` on the same questions, `glove[1]` on all it can ask.
+pub fn analogy_report(report: &AnalogyReport, glove: &[AnalogyReport; 2]) -> String {
     let mut out = String::from(
-        r#"<table class="token-table" data-testid="token-analogy-report"><thead><tr><th>section</th><th class="num">correct</th><th class="num">asked</th><th class="num">%</th><th class="num">skipped</th></tr></thead><tbody>"#,
+        r#"<table class="token-table" data-testid="token-analogy-report"><thead><tr><th>section</th><th class="num">correct</th><th class="num">asked</th><th class="num">%</th><th class="num">skipped</th><th class="num">GloVe, same questions</th><th class="num">GloVe, all it can ask</th></tr></thead><tbody>"#,
     );
+    // GloVe's score of a section, by name: "correct / asked (percent %)".
+    let beside = |glove: &AnalogyReport, name: Option<&str>| {
+        let score = match name {
+            Some(name) => glove
+                .sections
+                .iter()
+                .find(|s| s.name == name)
+                .map(|s| s.score)
+                .unwrap_or_default(),
+            None => glove.total(),
+        };
+        format!(
+            "{} / {} ({:.2} %)",
+            grouped(score.correct),
+            grouped(score.asked),
+            score.percent()
+        )
+    };
     for section in &report.sections {
         let s = section.score;
         let _ = write!(
             out,
-            r#"<tr data-testid="token-analogy-section"><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{:.2}</td><td class="num">{}</td></tr>"#,
+            r#"<tr data-testid="token-analogy-section"><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{:.2}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td></tr>"#,
             Escaped(&section.name),
             grouped(s.correct),
             grouped(s.asked),
             s.percent(),
-            grouped(section.skipped)
+            grouped(section.skipped),
+            beside(&glove[0], Some(&section.name)),
+            beside(&glove[1], Some(&section.name)),
         );
     }
     let total = report.total();
     let _ = write!(
         out,
-        r#"</tbody><tfoot><tr><th>total{}</th><td class="num" data-testid="token-analogy-total" data-correct="{}" data-asked="{}">{}</td><td class="num">{}</td><td class="num">{:.2}</td><td class="num">{}</td></tr></tfoot></table>"#,
+        r#"</tbody><tfoot><tr><th>total{}</th><td class="num" data-testid="token-analogy-total" data-correct="{}" data-asked="{}">{}</td><td class="num">{}</td><td class="num">{:.2}</td><td class="num">{}</td><td class="num" data-testid="token-analogy-glove-same">{}</td><td class="num" data-testid="token-analogy-glove-all">{}</td></tr></tfoot></table>"#,
         if report.complete {
             ""
         } else {
@@ -209,7 +230,9 @@ pub fn analogy_report(report: &AnalogyReport) -> String {
         grouped(total.correct),
         grouped(total.asked),
         total.percent(),
-        grouped(report.skipped())
+        grouped(report.skipped()),
+        beside(&glove[0], None),
+        beside(&glove[1], None),
     );
     out
 }

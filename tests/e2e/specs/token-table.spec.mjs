@@ -2,8 +2,9 @@
 // (whose numbers tests/reference/smollm2_table.py checks against numpy float64 in the native tests):
 // the table switch, a word's rows and neighbours (ids identical, cosines equal to the 6 decimals
 // shown), a token's card, the analogy set on the token table (every section and the total equal),
-// and the under-trained ranking (the top 20 ids and indicators to 6 decimals, the histogram) with a
-// bad reference id answered by a clear message. Times are printed as [measure] lines, never asserted.
+// beside GloVe's (against `til embed eval-analogies`), and the under-trained ranking (the top 20
+// ids and indicators to 6 decimals, the histogram) with a bad reference id answered by a clear
+// message. Times are printed as [measure] lines, never asserted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dirname, join, resolve } from 'node:path';
@@ -79,6 +80,14 @@ test('SmolLM2 token table: switch, neighbours, card, analogy set and under-train
     all.map((row) => [...row.cells].map((c) => c.textContent.replace(/,/g, ''))));
   assert.deepEqual(sections.map(([name, c, a]) => `${name}: ${c} / ${a}`),
     cli.slice(0, -1).map((line) => line.replace(/ = .*/, '')));
+  // GloVe beside it: on all it can ask, `til embed eval-analogies` (its first 30,000 words); on the
+  // same questions, no more than the token table asked.
+  const [, gloveCorrect, gloveAsked] = til('embed', 'eval-analogies', QUESTIONS).match(/total: (\d+) \/ (\d+)/);
+  const grouped = (n) => Number(n).toLocaleString('en-US');
+  assert.match(await page.getByTestId('token-analogy-glove-all').innerText(), new RegExp(`^${grouped(gloveCorrect)} / ${grouped(gloveAsked)} \\(`));
+  const same = await page.getByTestId('token-analogy-glove-same').innerText();
+  console.log(`[measure] token table: ${correct} / ${asked} correct; GloVe on the same questions ${same}, on all it can ask ${grouped(gloveCorrect)} / ${grouped(gloveAsked)}`);
+  assert.ok(Number(same.split(' / ')[1].split(' ')[0].replace(/,/g, '')) <= asked);
 
   // 5. A bad reference id gets a clear message; the default ranking equals the CLI's.
   await page.getByTestId('undertrained-reference-input').fill('5, abc');
