@@ -248,7 +248,7 @@ pub fn ranking(loaded: &Loaded, values: &[f64], reference: &[u32], k: usize) -> 
     out.push_str("</p>");
     histogram(&mut out, values, normal);
     let top = til_core::smollm2::undertrained::ranked(values, k, normal);
-    out.push_str(r#"<table class="token-table"><thead><tr><th>#</th><th>token</th><th class="num">id</th><th class="num">indicator</th><th class="num">row length</th></tr></thead><tbody>"#);
+    out.push_str(r#"<div class="token-ranking" tabindex="0" aria-label="The tokens ranked by the indicator"><table class="token-table"><thead><tr><th>#</th><th>token</th><th class="num">id</th><th class="num">indicator</th><th class="num">row length</th></tr></thead><tbody>"#);
     for (rank, &(id, value)) in top.iter().enumerate() {
         let _ = write!(
             out,
@@ -262,7 +262,7 @@ pub fn ranking(loaded: &Loaded, values: &[f64], reference: &[u32], k: usize) -> 
             loaded.table.norm(id)
         );
     }
-    out.push_str("</tbody></table>");
+    out.push_str("</tbody></table></div>");
     out
 }
 
