@@ -15,7 +15,7 @@
 //! Leaves out: the paper's other indicators (for untied models) and its check by prompting the
 //! model (there is no decoder here).
 
-use super::token_table::TokenTable;
+use super::token_table::{dot, TokenTable};
 use super::Smollm2Error;
 use crate::power_iteration::{dominant, settle};
 
@@ -207,7 +207,7 @@ impl CovarianceProduct {
         let along_mean: f64 = mean.iter().zip(v).map(|(a, b)| a * b).sum();
         for id in rows {
             let row = table.row(id as u32);
-            let c = dot_mixed(row, v) - along_mean;
+            let c = dot(row, v) - along_mean;
             self.weights += c;
             for (s, &x) in self.sum.iter_mut().zip(row) {
                 *s += c * f64::from(x);
@@ -231,24 +231,6 @@ impl CovarianceProduct {
             .map(|(s, m)| s - weights * m)
             .collect()
     }
-}
-
-/// A row (f32) times a direction (f64), in f64 over four lanes as `token_table::dot`.
-fn dot_mixed(row: &[f32], v: &[f64]) -> f64 {
-    let mut lanes = [0.0f64; 4];
-    let (r4, v4) = (row.chunks_exact(4), v.chunks_exact(4));
-    let tail: f64 = r4
-        .remainder()
-        .iter()
-        .zip(v4.remainder())
-        .map(|(&x, y)| f64::from(x) * y)
-        .sum();
-    for (x, y) in r4.zip(v4) {
-        for lane in 0..4 {
-            lanes[lane] += f64::from(x[lane]) * y[lane];
-        }
-    }
-    (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]) + tail
 }
 
 /// Steps 3 and 4: each row centred, its part along `component` removed, and its cosine to the
