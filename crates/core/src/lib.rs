@@ -48,6 +48,7 @@ pub mod half;
 pub mod json_string;
 pub mod link;
 pub mod minilm;
+pub mod oniguruma;
 pub mod order;
 pub mod posenc;
 pub mod power_iteration;

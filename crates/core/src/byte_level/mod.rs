@@ -1,9 +1,11 @@
 //! What byte-level tokenizers share (tiktoken's encodings, Tekken, SmolLM2): every token stands for
 //! bytes, kept end to end in one arena ([`TokenBytes`]) and shipped as length-prefixed tokens
 //! ([`read_tokens`]); the lab's pieces and decoding follow from the token stream ([`ByteLevel`]).
-//! They merge through one loop ([`merge`]), each vocabulary saying what joins ([`merge::Joins`]).
+//! They merge through one loop ([`merge`]), each vocabulary saying what joins ([`merge::Joins`]), and
+//! find a token by its bytes in one table ([`rank_table`]).
 
 pub mod merge;
+pub mod rank_table;
 
 use std::ops::Range;
 

@@ -1,12 +1,12 @@
 //! SmolLM2's pre-tokenizer, as its tokenizer.json chains it (llama.cpp's `smollm` pre-type): every
 //! digit (`char::is_numeric`) is a piece of its own, then GPT-2's pattern cuts the text between the
 //! digits. The pattern is GPT-2's hand-written one ([`crate::gpt2::pretokenize`]) over Oniguruma's
-//! classes (unicode_tables.rs), the engine Hugging Face tokenizers runs it in. Leaves out: the
+//! classes ([`crate::oniguruma`]), the engine Hugging Face tokenizers runs it in. Leaves out: the
 //! pattern's number class, which never sees a character here.
 
-use super::unicode_tables::{DIGITS, LETTERS, SPACES};
+use super::unicode_tables::DIGITS;
 use crate::gpt2::pretokenize::piece_len_by;
-use crate::gpt2::CharClass;
+use crate::oniguruma::char_class_without_numbers as char_class;
 use crate::unicode::in_ranges;
 
 fn is_digit(c: char) -> bool {
@@ -14,22 +14,6 @@ fn is_digit(c: char) -> bool {
         c.is_ascii_digit()
     } else {
         in_ranges(DIGITS, c as u32)
-    }
-}
-
-fn char_class(c: char) -> CharClass {
-    if c.is_ascii() {
-        match c {
-            '\t'..='\r' | ' ' => CharClass::Space,
-            'a'..='z' | 'A'..='Z' => CharClass::Letter,
-            _ => CharClass::Other,
-        }
-    } else if in_ranges(SPACES, c as u32) {
-        CharClass::Space
-    } else if in_ranges(LETTERS, c as u32) {
-        CharClass::Letter
-    } else {
-        CharClass::Other
     }
 }
 

@@ -22,18 +22,25 @@ pub fn pretokenize(text: &str) -> Pieces<'_> {
     Pieces::new(text, piece_len)
 }
 
-pub(super) fn is_line_break(c: char) -> bool {
+pub(crate) fn is_line_break(c: char) -> bool {
     c == '\r' || c == '\n'
 }
 
 /// Byte length of the piece that starts `rest` (non-empty); always at least one character.
 fn piece_len(rest: &str) -> usize {
+    piece_len_with(rest, contraction_len, TAIL)
+}
+
+/// cl100k_base's pattern with `contraction`'s rule for step 1 and `tail`'s classes and digit run:
+/// also Llama 3's and Qwen's patterns as Oniguruma runs them (the tokenizer.json engine's lexers).
+pub(crate) fn piece_len_with(rest: &str, contraction: fn(&str) -> usize, tail: Tail) -> usize {
     // 1. Contractions, either case.
-    let contraction = contraction_len(rest);
+    let contraction = contraction(rest);
     if contraction > 0 {
         return contraction;
     }
     // 2. `[^\r\n\p{L}\p{N}]?\p{L}+`.
+    let char_class = tail.char_class;
     let mut chars = rest.chars();
     let first = chars.next().expect("rest is not empty");
     let (class, next) = (char_class(first), chars.next().map(char_class));
@@ -45,11 +52,11 @@ fn piece_len(rest: &str) -> usize {
             char_class(c) == CharClass::Letter
         });
     }
-    rest_len(rest, TAIL)
+    rest_len(rest, tail)
 }
 
 /// The length of the contraction (`'s 't 'm 'd 're 've 'll`, in any case) that starts `rest`, or 0.
-pub(super) fn contraction_len(rest: &str) -> usize {
+pub(crate) fn contraction_len(rest: &str) -> usize {
     let bytes = rest.as_bytes();
     if bytes.first() != Some(&b'\'') {
         return 0;
@@ -69,7 +76,7 @@ pub(super) fn contraction_len(rest: &str) -> usize {
 
 /// How a pattern's alternatives after the words differ between encodings.
 #[derive(Clone, Copy)]
-pub(super) struct Tail {
+pub(crate) struct Tail {
     /// What may follow a run of other characters: `[\r\n]*`, or `[\r\n/]*`.
     pub trailing: fn(char) -> bool,
     /// The longest run of numbers in one piece.

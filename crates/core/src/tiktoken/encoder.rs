@@ -4,10 +4,10 @@
 //! Leaves out: the pattern (cl100k.rs) and caching (the encoding remembers merged pieces;
 //! as_tokenizer.rs). The merges can be traced, for "why this split" (explain.rs).
 
-use super::rank_table::RankTable;
 use super::ranks;
 use super::TiktokenError;
 use crate::byte_level::merge::{self, Joins, Scratch};
+use crate::byte_level::rank_table::RankTable;
 
 /// An encoding's ranks, ready to encode.
 #[derive(Clone, Debug)]

@@ -13,7 +13,6 @@ pub mod cl100k;
 mod encoder;
 mod explain;
 pub mod o200k;
-mod rank_table;
 pub mod ranks;
 pub mod tekken;
 mod unicode_tables;

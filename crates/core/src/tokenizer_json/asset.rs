@@ -127,21 +127,21 @@ pub fn read(asset: &[u8], name: &str) -> Result<TokenizerJson, String> {
     header
         .payload((FORMAT.header_len() + at + 2 * MERGE_ID * merge_count) as u64)
         .map_err(|e| e.to_string())?;
-    let token = |bytes: &[u8]| {
+    let id = |bytes: &[u8]| {
         let id = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0]);
-        vocab
-            .get(id as usize)
-            .and_then(Option::as_deref)
-            .ok_or_else(damaged)
+        match vocab.get(id as usize) {
+            Some(Some(_)) => Ok(id),
+            _ => Err(damaged()),
+        }
     };
     let merges = body[at..]
         .chunks_exact(2 * MERGE_ID)
-        .map(|m| Ok((token(&m[..MERGE_ID])?, token(&m[MERGE_ID..])?)))
-        .collect::<Result<Vec<(&str, &str)>, String>>()?;
+        .map(|m| Ok((id(&m[..MERGE_ID])?, id(&m[MERGE_ID..])?)))
+        .collect::<Result<Vec<(u32, u32)>, String>>()?;
     let settings: Value = serde_json::from_slice(settings).map_err(|_| damaged())?;
     TokenizerJson::with_model(&settings, name, |json, byte_level| {
         let bpe = Bpe::new(json, &vocab, &merges, byte_level)?;
-        Ok((Model::Bpe(Box::new(bpe)), vocab.clone()))
+        Ok((Model::Bpe(Box::new(bpe)), vocab))
     })
     .map_err(|e| e.to_string())
 }

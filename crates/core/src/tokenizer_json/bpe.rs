@@ -11,21 +11,24 @@ use serde_json::Value;
 
 use super::Unsupported;
 use crate::byte_level::merge::{self, Joins, Merged, Scratch};
+use crate::byte_level::rank_table::RankTable;
 use crate::fxhash::FxHashMap;
 use crate::gpt2::byte_table::char_byte;
 
 const NO_TOKEN: u32 = u32::MAX;
+/// A merge whose token is the one of the bytes it joins.
+const FOUND_BY_BYTES: u32 = u32::MAX - 1;
 const COMPONENT: &str = "the BPE model";
 
 #[derive(Clone, Debug)]
 pub struct Bpe {
     /// What each token stands for in a piece: its bytes behind `ByteLevel`, else its text.
-    ids: FxHashMap<Box<[u8]>, u32>,
+    ids: RankTable,
     /// The token of each byte behind `ByteLevel` ([`NO_TOKEN`] if none).
     byte_ids: [u32; 256],
     /// The `<0xXX>` tokens, for `byte_fallback`.
     fallback: Option<[u32; 256]>,
-    /// (left id, right id) → (rank, id made).
+    /// (left id, right id) → (rank, id made, or [`FOUND_BY_BYTES`]).
     merges: FxHashMap<u64, (u32, u32)>,
     byte_level: bool,
     ignore_merges: bool,
@@ -58,22 +61,45 @@ impl Bpe {
         let list = json["merges"]
             .as_array()
             .ok_or_else(|| Unsupported::new(COMPONENT, "it has no merges list"))?;
+        let by_text = by_text(vocab);
         let merges = list
             .iter()
             .enumerate()
             .map(|(rank, merge)| {
-                merge_parts(merge).ok_or_else(|| bad_merge(rank, "is not a pair of strings"))
+                let (left, right) = merge_parts(merge)
+                    .ok_or_else(|| bad_merge(rank, "is not a pair of strings"))?;
+                let id = |token: &str| {
+                    by_text.get(token).copied().ok_or_else(|| {
+                        bad_merge(
+                            rank,
+                            &format!(
+                                "(`{left} {right}`) uses `{token}`, which is not in the vocabulary"
+                            ),
+                        )
+                    })
+                };
+                // The token it makes must exist too (checked here once for every file, as
+                // `Bpe::new` may find it only when the merge is used).
+                let prefix_len = json["continuing_subword_prefix"]
+                    .as_str()
+                    .map_or(0, str::len);
+                id(&format!(
+                    "{left}{}",
+                    right.get(prefix_len..).unwrap_or_default()
+                ))?;
+                Ok((id(left)?, id(right)?))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Bpe::new(json, vocab, &merges, byte_level)
     }
 
     /// The model with `json`'s options, its vocabulary `vocab` (id → token) and `merges` (rank
-    /// order, each a pair of tokens).
+    /// order, each a pair of token ids that `vocab` has, whose joined token the caller has checked
+    /// is in `vocab`: [`Bpe::from_json`] does, and an asset was read whole when written).
     pub fn new(
         json: &Value,
         vocab: &[Option<String>],
-        merges: &[(&str, &str)],
+        merges: &[(u32, u32)],
         byte_level: bool,
     ) -> Result<Bpe, Unsupported> {
         if json["dropout"].as_f64().is_some_and(|d| d > 0.0) {
@@ -82,49 +108,68 @@ impl Bpe {
                 "it has a dropout; encoding would be random",
             ));
         }
-        let by_text: FxHashMap<&str, u32> = vocab
-            .iter()
-            .enumerate()
-            .filter_map(|(id, t)| Some((t.as_deref()?, id as u32)))
-            .collect();
-        let surface = |token: &str| -> Option<Vec<u8>> {
-            if byte_level {
-                token.chars().map(char_byte).collect()
-            } else {
-                Some(token.as_bytes().to_vec())
+        // Every token's surface (its bytes behind `ByteLevel`, else its text) end to end; a
+        // byte-level token with a character outside GPT-2's byte table has none.
+        let mut surfaces = Vec::with_capacity(vocab.len() * 8);
+        let mut ends = Vec::with_capacity(vocab.len());
+        for token in vocab {
+            let start = surfaces.len();
+            if let Some(token) = token {
+                if !surface_into(token, byte_level, &mut surfaces) {
+                    surfaces.truncate(start);
+                }
             }
-        };
-        let mut ids = FxHashMap::default();
-        for (id, token) in vocab.iter().enumerate() {
-            if let Some(bytes) = token.as_deref().and_then(surface) {
-                ids.entry(bytes.into_boxed_slice()).or_insert(id as u32);
-            }
+            ends.push((start, surfaces.len()));
         }
+        let slices: Vec<&[u8]> = ends.iter().map(|&(a, b)| &surfaces[a..b]).collect();
+        let ids = RankTable::with_repeats(&slices)
+            .map_err(|_| Unsupported::new(COMPONENT, "it has 2^32 tokens or more"))?;
+        drop(slices);
+        let mut buffer = Vec::new();
+        let text_id = |text: &str, buffer: &mut Vec<u8>| {
+            buffer.clear();
+            surface_into(text, byte_level, buffer)
+                .then(|| ids.rank(buffer))
+                .flatten()
+        };
         let mut byte_ids = [NO_TOKEN; 256];
         if byte_level {
             for (byte, id) in byte_ids.iter_mut().enumerate() {
-                *id = ids.get(&[byte as u8][..]).copied().unwrap_or(NO_TOKEN);
+                *id = ids.rank(&[byte as u8]).unwrap_or(NO_TOKEN);
             }
         }
         let prefix = json["continuing_subword_prefix"]
             .as_str()
             .map(str::to_string);
         let prefix_len = prefix.as_ref().map_or(0, String::len);
+        // Behind `ByteLevel`, with every byte a token and no prefix, the token a merge makes is
+        // the one of the bytes it joins: found when the merge is used, not for each of hundreds of
+        // thousands of merges at loading.
+        let made_by_bytes = byte_level && prefix_len == 0 && !byte_ids.contains(&NO_TOKEN);
         let mut table = FxHashMap::default();
         table.reserve(merges.len());
-        for (rank, &(left, right)) in merges.iter().enumerate() {
-            let joined = format!("{left}{}", right.get(prefix_len..).unwrap_or_default());
-            let id = |token: &str| {
-                by_text.get(token).copied().ok_or_else(|| {
-                    bad_merge(
-                        rank,
-                        &format!(
-                            "(`{left} {right}`) uses `{token}`, which is not in the vocabulary"
-                        ),
-                    )
-                })
+        let mut joined = String::new();
+        for (rank, &(l, r)) in merges.iter().enumerate() {
+            let token = |id: u32| vocab.get(id as usize).and_then(Option::as_deref);
+            let (Some(left), Some(right)) = (token(l), token(r)) else {
+                return Err(bad_merge(rank, "uses an id that is not in the vocabulary"));
             };
-            let (l, r, made) = (id(left)?, id(right)?, id(&joined)?);
+            let made = match made_by_bytes {
+                true => FOUND_BY_BYTES,
+                false => {
+                    joined.clear();
+                    joined.push_str(left);
+                    joined.push_str(right.get(prefix_len..).unwrap_or_default());
+                    text_id(&joined, &mut buffer).ok_or_else(|| {
+                        bad_merge(
+                            rank,
+                            &format!(
+                                "(`{left} {right}`) uses `{joined}`, which is not in the vocabulary"
+                            ),
+                        )
+                    })?
+                }
+            };
             // A pair listed twice keeps its later rank, as the reference's map does.
             table.insert(pair(l, r), (rank as u32, made));
         }
@@ -133,16 +178,13 @@ impl Bpe {
             true => {
                 let mut table = [NO_TOKEN; 256];
                 for (byte, id) in table.iter_mut().enumerate() {
-                    *id = by_text
-                        .get(format!("<0x{byte:02X}>").as_str())
-                        .copied()
-                        .unwrap_or(NO_TOKEN);
+                    *id = text_id(&format!("<0x{byte:02X}>"), &mut buffer).unwrap_or(NO_TOKEN);
                 }
                 Some(table)
             }
         };
         let words = !byte_level
-            && by_text.contains_key("▁")
+            && ids.rank("▁".as_bytes()).is_some()
             && vocab.iter().flatten().all(|token| {
                 token
                     .char_indices()
@@ -151,9 +193,16 @@ impl Bpe {
             });
         let unk = match json["unk_token"].as_str() {
             None => None,
-            Some(unk) => Some(*by_text.get(unk).ok_or_else(|| {
-                Unsupported::new(COMPONENT, "its unknown token is not in its vocabulary")
-            })?),
+            Some(unk) => Some(
+                text_id(unk, &mut buffer)
+                    .or_else(|| {
+                        let at = vocab.iter().position(|t| t.as_deref() == Some(unk))?;
+                        Some(at as u32)
+                    })
+                    .ok_or_else(|| {
+                        Unsupported::new(COMPONENT, "its unknown token is not in its vocabulary")
+                    })?,
+            ),
         };
         Ok(Bpe {
             ids,
@@ -239,7 +288,7 @@ impl Bpe {
     /// With `ignore_merges`, the token `piece` is whole.
     fn whole(&self, piece: &str) -> Option<u32> {
         match self.ignore_merges {
-            true => self.ids.get(piece.as_bytes()).copied(),
+            true => self.ids.rank(piece.as_bytes()),
             false => None,
         }
     }
@@ -260,7 +309,7 @@ impl Bpe {
             if let Some(suffix) = self.suffix.as_deref().filter(|_| i + 1 == count) {
                 text.push_str(suffix);
             }
-            if let Some(&id) = self.ids.get(text.as_bytes()) {
+            if let Some(id) = self.ids.rank(text.as_bytes()) {
                 symbols.push((id, at));
                 last_unk = false;
                 continue;
@@ -293,9 +342,33 @@ impl Joins for Bpe {
         Some(self.byte_ids[byte as usize]).filter(|&id| id != NO_TOKEN)
     }
 
-    fn join(&self, left: u32, right: u32, _: &[u8]) -> Option<(u32, u32)> {
-        self.merges.get(&pair(left, right)).copied()
+    fn join(&self, left: u32, right: u32, joined: &[u8]) -> Option<(u32, u32)> {
+        match *self.merges.get(&pair(left, right))? {
+            (rank, FOUND_BY_BYTES) => Some((rank, self.ids.rank(joined)?)),
+            found => Some(found),
+        }
     }
+}
+
+/// Appends `token`'s surface to `out`: its bytes through GPT-2's byte table behind `ByteLevel`
+/// (false, with part of it appended, if a character is not in the table), else its text.
+fn surface_into(token: &str, byte_level: bool, out: &mut Vec<u8>) -> bool {
+    if !byte_level {
+        out.extend_from_slice(token.as_bytes());
+        return true;
+    }
+    token
+        .chars()
+        .all(|c| char_byte(c).map(|b| out.push(b)).is_some())
+}
+
+/// token → id.
+fn by_text(vocab: &[Option<String>]) -> FxHashMap<&str, u32> {
+    vocab
+        .iter()
+        .enumerate()
+        .filter_map(|(id, t)| Some((t.as_deref()?, id as u32)))
+        .collect()
 }
 
 fn bad_merge(rank: usize, what: &str) -> Unsupported {

@@ -17,6 +17,7 @@ pub mod asset;
 pub mod bpe;
 pub mod decoder;
 mod explain;
+pub mod known_pattern;
 pub mod model;
 pub mod normalized;
 pub mod normalizer;
@@ -73,7 +74,31 @@ enum Cut<'a> {
         span: std::ops::Range<usize>,
     },
     /// A pre-token piece for the model.
-    Piece(&'a Normalized),
+    Piece(PreToken<'a>),
+}
+
+/// A pre-token piece: a range of a normalized text (the pieces of a pre-tokenizer that only cuts
+/// stay ranges of one text, which saves a copy of each), or the whole of a text of its own.
+struct PreToken<'a> {
+    text: &'a Normalized,
+    range: std::ops::Range<usize>,
+}
+
+impl PreToken<'_> {
+    fn as_str(&self) -> &str {
+        &self.text.as_str()[self.range.clone()]
+    }
+
+    /// The original input that the piece's bytes `range` came from, as [`Normalized::original`]
+    /// gives it for a piece of its own (an empty range at its end: where its last byte ends).
+    fn original(&self, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let (offset, len) = (self.range.start, self.range.len());
+        if range.is_empty() && range.start >= len && len > 0 {
+            let end = self.text.original(offset + len - 1..offset + len).end;
+            return end..end;
+        }
+        self.text.original(offset + range.start..offset + range.end)
+    }
 }
 
 /// A tokenizer read from a tokenizer.json.
@@ -198,13 +223,21 @@ impl TokenizerJson {
                     continue;
                 }
                 let part = stretch.slice(inner);
-                let cut = match &self.pre_tokenizer {
-                    Some(p) => p.pre_tokenize(vec![part]),
-                    None if part.is_empty() => Vec::new(),
-                    None => vec![part],
+                let whole = |text| PreToken {
+                    text,
+                    range: 0..text.as_str().len(),
                 };
-                for piece in &cut {
-                    each(Cut::Piece(piece));
+                match &self.pre_tokenizer {
+                    Some(p) if p.only_cuts() => {
+                        for range in p.cut_ranges(part.as_str()) {
+                            each(Cut::Piece(PreToken { text: &part, range }));
+                        }
+                    }
+                    Some(p) => p.pre_tokenize(vec![part]).iter().for_each(|piece| {
+                        each(Cut::Piece(whole(piece)));
+                    }),
+                    None if part.is_empty() => {}
+                    None => each(Cut::Piece(whole(&part))),
                 }
             }
         }

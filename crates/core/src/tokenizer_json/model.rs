@@ -10,13 +10,24 @@ use super::word_piece::WordPiece;
 use super::Unsupported;
 use crate::byte_level::merge::Scratch;
 
-/// What tokenizing reuses from piece to piece, so a text allocates once.
+use crate::fxhash::FxHashMap;
+
+/// What tokenizing reuses from piece to piece, so a text allocates once, and the tokens of the
+/// pieces it has seen: words repeat, and a piece's tokens depend on nothing else (dropout is
+/// refused), so each distinct piece is tokenized once.
 #[derive(Default)]
 pub struct Buffers {
     merge: Scratch,
     merged: Vec<(u32, usize)>,
+    /// Piece → where its tokens are in `seen_tokens`.
+    seen: FxHashMap<Box<str>, (u32, u32)>,
+    seen_tokens: Vec<(Option<u32>, usize)>,
 }
-use crate::fxhash::FxHashMap;
+
+/// Longer pieces are not remembered (a text with no pre-tokenizer is one long piece), nor more
+/// than this many pieces (memory stays bounded on any text).
+const SEEN_PIECE_LEN: usize = 64;
+const SEEN_PIECES: usize = 1 << 20;
 
 #[derive(Clone, Debug)]
 pub enum Model {
@@ -54,6 +65,29 @@ impl Model {
     /// The tokens of `piece` appended to `out`, each with the bytes of `piece` it covers (`None`:
     /// an unknown stretch the vocabulary has no token for).
     pub fn tokenize(
+        &self,
+        piece: &str,
+        scratch: &mut Buffers,
+        out: &mut Vec<(Option<u32>, usize)>,
+    ) {
+        let remembered = piece.len() <= SEEN_PIECE_LEN;
+        if remembered {
+            if let Some(&(start, end)) = scratch.seen.get(piece) {
+                out.extend_from_slice(&scratch.seen_tokens[start as usize..end as usize]);
+                return;
+            }
+        }
+        let before = out.len();
+        self.tokenize_unseen(piece, scratch, out);
+        if remembered && scratch.seen.len() < SEEN_PIECES {
+            let start = scratch.seen_tokens.len() as u32;
+            scratch.seen_tokens.extend_from_slice(&out[before..]);
+            let end = scratch.seen_tokens.len() as u32;
+            scratch.seen.insert(piece.into(), (start, end));
+        }
+    }
+
+    fn tokenize_unseen(
         &self,
         piece: &str,
         scratch: &mut Buffers,

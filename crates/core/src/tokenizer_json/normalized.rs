@@ -6,7 +6,9 @@
 use std::ops::Range;
 
 use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{
+    is_nfc_quick, is_nfd_quick, is_nfkc_quick, is_nfkd_quick, IsNormalized, UnicodeNormalization,
+};
 
 /// Normalized text and, per byte, the original byte range of the character it came from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -188,6 +190,17 @@ impl Normalized {
     /// composition across starters, as Hangul jamo), the whole text's form is kept, pointing at
     /// the whole input.
     pub fn unicode(&mut self, form: Form) {
+        // Most text is already in the form asked; the quick check's "yes" is certain.
+        let chars = self.text.chars();
+        let quick = match form {
+            Form::Nfc => is_nfc_quick(chars),
+            Form::Nfd => is_nfd_quick(chars),
+            Form::Nfkc => is_nfkc_quick(chars),
+            Form::Nfkd => is_nfkd_quick(chars),
+        };
+        if quick == IsNormalized::Yes {
+            return;
+        }
         let whole = run_form(&self.text, form);
         if whole == self.text {
             return;
@@ -205,7 +218,12 @@ impl Normalized {
         for pair in starts.windows(2) {
             let run = pair[0]..pair[1];
             let from = self.original(run.clone());
-            let out = run_form(&self.text[run], form);
+            let run_text = &self.text[run];
+            // ASCII is in every normal form already.
+            let out = match run_text.is_ascii() {
+                true => std::borrow::Cow::Borrowed(run_text),
+                false => std::borrow::Cow::Owned(run_form(run_text, form)),
+            };
             text.push_str(&out);
             origin.extend(std::iter::repeat_n(
                 (from.start as u32, from.end as u32),

@@ -1,14 +1,15 @@
 //! What a `Split` pre-tokenizer, a `Replace` normalizer or decoder looks for: a literal string, a
-//! regular expression (Oniguruma's syntax in the file; run on `fancy-regex`, which has its
-//! look-around and Unicode classes), or a character class of the built-in pre-tokenizers. Each
-//! finds its matches as Hugging Face's `Pattern::find_matches` does: the text cut into matches and
-//! the stretches between them. Leaves out: the hand-written lexers of known patterns (`json::regex`
-//! chooses them before this is built).
+//! regular expression (Oniguruma's syntax in the file: a pattern we know runs on its hand-written
+//! lexer, [`KnownPattern`], any other on `fancy-regex`, which has its look-around and Unicode
+//! classes), or a character class of the built-in pre-tokenizers. Each finds its matches as
+//! Hugging Face's `Pattern::find_matches` does: the text cut into matches and the stretches
+//! between them. Leaves out: Oniguruma's own engine (fancy-regex's classes are Rust's Unicode).
 
 use std::ops::Range;
 
 use fancy_regex::Regex;
 
+use super::known_pattern::KnownPattern;
 use super::Unsupported;
 
 /// A pattern to cut text by.
@@ -16,6 +17,8 @@ use super::Unsupported;
 pub enum Pattern {
     Literal(String),
     Regex(Box<Regex>),
+    /// A regex we know, cut by its lexer.
+    Known(KnownPattern),
     /// Each character for which the function holds is a match of its own.
     Chars(fn(char) -> bool),
 }
@@ -33,6 +36,9 @@ impl Pattern {
     }
 
     pub fn regex(source: &str, component: &str) -> Result<Pattern, Unsupported> {
+        if let Some(known) = KnownPattern::of(source) {
+            return Ok(Pattern::Known(known));
+        }
         Regex::new(source)
             .map(|r| Pattern::Regex(Box::new(r)))
             .map_err(|e| {
@@ -66,6 +72,16 @@ impl Pattern {
                     if at > text.len() {
                         break;
                     }
+                }
+                found
+            }
+            Pattern::Known(known) => {
+                let mut found = Vec::with_capacity(text.len() / 4);
+                let mut at = 0;
+                while at < text.len() {
+                    let len = known.piece_len(&text[at..]);
+                    found.push(at..at + len);
+                    at += len;
                 }
                 found
             }

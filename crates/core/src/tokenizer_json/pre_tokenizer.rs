@@ -7,6 +7,9 @@
 
 use serde_json::Value;
 
+use std::ops::Range;
+
+use super::known_pattern;
 use super::normalized::Normalized;
 use super::normalizer::text_field;
 use super::pattern::Pattern;
@@ -14,9 +17,8 @@ use super::unicode_scripts::SCRIPTS;
 use super::Unsupported;
 use crate::wordpiece::pretokenise::is_punctuation;
 
-/// GPT-2's pattern, which `ByteLevel` uses when `use_regex` is on.
-const GPT2_PATTERN: &str =
-    r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+";
+/// A text cut into (range, is a match), end to end.
+type Matches = Vec<(Range<usize>, bool)>;
 
 /// What a split keeps of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +99,7 @@ impl PreTokenizer {
             "ByteLevel" => PreTokenizer::ByteLevel {
                 add_prefix_space: json["add_prefix_space"].as_bool().unwrap_or(true),
                 regex: match json["use_regex"].as_bool().unwrap_or(true) {
-                    true => Some(Pattern::regex(GPT2_PATTERN, &component)?),
+                    true => Some(Pattern::regex(known_pattern::GPT2, &component)?),
                     false => None,
                 },
             },
@@ -183,36 +185,77 @@ impl PreTokenizer {
         }
     }
 
-    fn cut(&self, mut piece: Normalized) -> Vec<Normalized> {
+    /// Whether every step only cuts and never changes the text, so that pieces can stay ranges
+    /// of it ([`PreTokenizer::cut_ranges`]) instead of texts of their own.
+    pub fn only_cuts(&self) -> bool {
         match self {
-            PreTokenizer::Sequence(_) => self.pre_tokenize(vec![piece]),
+            PreTokenizer::Sequence(steps) => steps.iter().all(PreTokenizer::only_cuts),
+            PreTokenizer::Split { .. } | PreTokenizer::UnicodeScripts => true,
+            PreTokenizer::ByteLevel {
+                add_prefix_space, ..
+            } => !add_prefix_space,
+            PreTokenizer::Metaspace { .. } => false,
+        }
+    }
+
+    /// What [`PreTokenizer::pre_tokenize`] makes of `text`, as ranges of it, for a pre-tokenizer
+    /// that [`only_cuts`](PreTokenizer::only_cuts).
+    pub fn cut_ranges(&self, text: &str) -> Vec<Range<usize>> {
+        let whole = (!text.is_empty()).then_some(0..text.len());
+        self.cut_ranges_of(text, whole.into_iter().collect())
+    }
+
+    /// [`PreTokenizer::cut_ranges`] from the pieces so far, `ranges`.
+    fn cut_ranges_of(&self, text: &str, ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+        match self {
+            PreTokenizer::Sequence(steps) => steps
+                .iter()
+                .fold(ranges, |ranges, step| step.cut_ranges_of(text, ranges)),
+            _ => {
+                let mut out = Vec::with_capacity(ranges.len());
+                for range in ranges {
+                    let piece = &text[range.clone()];
+                    match self.cuts(piece) {
+                        Some((matches, behavior)) => out.extend(
+                            split_ranges(matches, behavior)
+                                .map(|r| r.start + range.start..r.end + range.start),
+                        ),
+                        None if !piece.is_empty() => out.push(range),
+                        None => {}
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Where a step that only cuts cuts `text`: its matches, covering it, and what it keeps of
+    /// them (`None`: it keeps `text` whole).
+    fn cuts(&self, text: &str) -> Option<(Matches, Behavior)> {
+        match self {
             PreTokenizer::Split {
                 pattern,
                 behavior,
                 invert,
             } => {
-                let mut matches = pattern.find_matches(piece.as_str());
+                let mut matches = pattern.find_matches(text);
                 if *invert {
                     matches.iter_mut().for_each(|m| m.1 = !m.1);
                 }
-                split(&piece, matches, *behavior)
+                Some((matches, *behavior))
             }
-            PreTokenizer::ByteLevel {
-                add_prefix_space,
-                regex,
-            } => {
-                if *add_prefix_space && !piece.as_str().starts_with(' ') {
-                    piece.prepend(" ");
-                }
-                match regex {
-                    Some(pattern) => split(
-                        &piece,
-                        pattern.find_matches(piece.as_str()),
-                        Behavior::Isolated,
-                    ),
-                    None => vec![piece],
-                }
-            }
+            PreTokenizer::ByteLevel { regex, .. } => regex
+                .as_ref()
+                .map(|pattern| (pattern.find_matches(text), Behavior::Isolated)),
+            PreTokenizer::UnicodeScripts => Some((script_runs(text), Behavior::Removed)),
+            PreTokenizer::Sequence(_) | PreTokenizer::Metaspace { .. } => None,
+        }
+    }
+
+    /// One step on one piece; empty pieces are dropped.
+    fn cut(&self, mut piece: Normalized) -> Vec<Normalized> {
+        match self {
+            PreTokenizer::Sequence(_) => self.pre_tokenize(vec![piece]),
             PreTokenizer::Metaspace {
                 replacement,
                 prepend,
@@ -231,7 +274,7 @@ impl PreTokenizer {
                     return vec![piece];
                 }
                 // Each replacement character a match, the runs between them one span each.
-                let mut matches: Vec<(std::ops::Range<usize>, bool)> = Vec::new();
+                let mut matches: Vec<(Range<usize>, bool)> = Vec::new();
                 for (at, c) in piece.as_str().char_indices() {
                     let is_match = c == *replacement;
                     match matches.last_mut() {
@@ -241,13 +284,24 @@ impl PreTokenizer {
                 }
                 split(&piece, matches, Behavior::MergedWithNext)
             }
-            PreTokenizer::UnicodeScripts => {
-                split(&piece, script_runs(piece.as_str()), Behavior::Removed)
+            _ => {
+                if let PreTokenizer::ByteLevel {
+                    add_prefix_space: true,
+                    ..
+                } = self
+                {
+                    if !piece.as_str().starts_with(' ') {
+                        piece.prepend(" ");
+                    }
+                }
+                match self.cuts(piece.as_str()) {
+                    Some((matches, behavior)) => split(&piece, matches, behavior),
+                    None => vec![piece],
+                }
             }
         }
     }
 }
-
 /// The script class of `c` in `tokenizers`' table (0: "Any").
 fn script_class(c: char) -> u8 {
     let c = c as u32;
@@ -267,7 +321,7 @@ fn script_class(c: char) -> u8 {
 /// `text` as runs for [`split`] to keep (false) or drop (true): a run starts at every character whose
 /// script differs from the last character's that had one. As `tokenizers` does, characters of no
 /// script before the first that has one are dropped, and a text of them alone gives no piece.
-fn script_runs(text: &str) -> Vec<(std::ops::Range<usize>, bool)> {
+fn script_runs(text: &str) -> Vec<(Range<usize>, bool)> {
     let mut starts = Vec::new();
     let mut last = None;
     for (at, c) in text.char_indices() {
@@ -302,11 +356,21 @@ fn behavior(json: &Value, component: &str) -> Result<Behavior, Unsupported> {
 /// `piece` cut at `matches` (covering it end to end), as `NormalizedString::split` does.
 fn split(
     piece: &Normalized,
-    matches: Vec<(std::ops::Range<usize>, bool)>,
+    matches: Vec<(Range<usize>, bool)>,
     behavior: Behavior,
 ) -> Vec<Normalized> {
+    split_ranges(matches, behavior)
+        .map(|r| piece.slice(r))
+        .collect()
+}
+
+/// The pieces [`split`] keeps, as ranges; none is empty.
+fn split_ranges(
+    matches: Vec<(Range<usize>, bool)>,
+    behavior: Behavior,
+) -> impl Iterator<Item = Range<usize>> {
     // (range, remove)
-    let mut parts: Vec<(std::ops::Range<usize>, bool)> = Vec::with_capacity(matches.len());
+    let mut parts: Vec<(Range<usize>, bool)> = Vec::with_capacity(matches.len());
     match behavior {
         Behavior::Isolated => parts.extend(matches.into_iter().map(|(r, _)| (r, false))),
         Behavior::Removed => parts = matches,
@@ -345,8 +409,7 @@ fn split(
     parts
         .into_iter()
         .filter(|(r, remove)| !remove && !r.is_empty())
-        .map(|(r, _)| piece.slice(r))
-        .collect()
+        .map(|(r, _)| r)
 }
 
 #[cfg(test)]

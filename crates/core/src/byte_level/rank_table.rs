@@ -1,5 +1,6 @@
-//! Bytes → rank for a tiktoken encoding: every token's bytes end to end in one arena, and an
-//! open-addressing table of 32-bit slots over it, each a rank with a few bits of its hash above it.
+//! Bytes → rank (a tiktoken encoding's) or id (a vocabulary's): every token's bytes end to end in
+//! one arena, and an open-addressing table of 32-bit slots over it, each a rank with a few bits of
+//! its hash above it.
 //! A map of owned byte strings allocates once per token (200,000 for o200k_base) and takes eight
 //! times the memory; encoding is bound by cache misses on this table, so it is kept to about 1 MB
 //! (o200k_base), which stays in a core's L2 cache. Probes run along one cache line, so a fuller
@@ -37,6 +38,18 @@ pub struct Refused {
 impl RankTable {
     /// The table of `tokens`, rank 0 first; a token whose bytes an earlier one has is refused.
     pub fn new(tokens: &[&[u8]]) -> Result<RankTable, Refused> {
+        RankTable::build(tokens, false)
+    }
+
+    /// The table of a vocabulary's tokens by id, where an id may have no token (an empty one,
+    /// never found) and bytes may repeat (found at their first id, as a map built in id order
+    /// with `or_insert` would).
+    pub fn with_repeats(tokens: &[&[u8]]) -> Result<RankTable, Refused> {
+        RankTable::build(tokens, true)
+    }
+
+    /// Refuses a repeat unless `repeats`; the only other refusal is 2^32 tokens.
+    fn build(tokens: &[&[u8]], repeats: bool) -> Result<RankTable, Refused> {
         let count = u32::try_from(tokens.len()).map_err(|_| Refused {
             rank: FREE as usize,
         })?;
@@ -52,8 +65,12 @@ impl RankTable {
             rank_bits: (32 - count.leading_zeros()).max(1),
         };
         for (rank, token) in tokens.iter().enumerate() {
-            if table.rank(token).is_some() {
-                return Err(Refused { rank });
+            if token.is_empty() || table.rank(token).is_some() {
+                if !repeats {
+                    return Err(Refused { rank });
+                }
+                table.tokens.push(token);
+                continue;
             }
             table.tokens.push(token);
             let hash = hash(token);
@@ -148,5 +165,17 @@ mod tests {
     fn a_repeated_token_is_refused_at_its_rank() {
         let tokens: [&[u8]; 4] = [b"a", b"bc", b"d", b"bc"];
         assert_eq!(RankTable::new(&tokens).unwrap_err(), Refused { rank: 3 });
+    }
+
+    #[test]
+    fn with_repeats_a_vocabulary_finds_each_token_at_its_first_id() {
+        let tokens: [&[u8]; 5] = [b"a", b"", b"bc", b"a", b"d"];
+        let table = RankTable::with_repeats(&tokens).expect("few tokens");
+        assert_eq!(
+            [&b"a"[..], b"bc", b"d"].map(|t| table.rank(t)),
+            [Some(0), Some(2), Some(4)]
+        );
+        assert_eq!(table.rank(b""), None);
+        assert_eq!(table.tokens().get(3), Some(&b"a"[..]));
     }
 }

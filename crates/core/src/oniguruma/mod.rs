@@ -1,0 +1,66 @@
+//! The character classes of Oniguruma, the regex engine Hugging Face `tokenizers` runs its `Split`
+//! and `ByteLevel` patterns in: `\p{L}`, `\p{N}` and `\s` as that engine has them, which are older
+//! than Rust's and JavaScript's (U+0085 is a space, U+FEFF is not). The hand-written lexers of the
+//! patterns we know (SmolLM2's GPT-2 pattern, Llama 3's, Qwen's) classify characters with these,
+//! so they cut as `tokenizers` does. Leaves out: the tables themselves (unicode_tables.rs, probed
+//! from `tokenizers` by `cargo xtask zoo`).
+
+mod unicode_tables;
+
+use self::unicode_tables::{LETTERS, NUMBERS, SPACES};
+use crate::gpt2::CharClass;
+use crate::unicode::in_ranges;
+
+/// The class Oniguruma gives `c`.
+pub fn char_class(c: char) -> CharClass {
+    if c.is_ascii() {
+        return match c {
+            '\t'..='\r' | ' ' => CharClass::Space,
+            'a'..='z' | 'A'..='Z' => CharClass::Letter,
+            '0'..='9' => CharClass::Number,
+            _ => CharClass::Other,
+        };
+    }
+    let code = c as u32;
+    if in_ranges(LETTERS, code) {
+        CharClass::Letter
+    } else if in_ranges(NUMBERS, code) {
+        CharClass::Number
+    } else if in_ranges(SPACES, code) {
+        CharClass::Space
+    } else {
+        CharClass::Other
+    }
+}
+
+/// The class Oniguruma gives `c`, where no number can reach the pattern (SmolLM2 splits every
+/// digit off first): numbers are not looked up, which keeps their table out of the page.
+pub fn char_class_without_numbers(c: char) -> CharClass {
+    match c {
+        '0'..='9' => CharClass::Other,
+        _ if c.is_ascii() => char_class(c),
+        _ if in_ranges(LETTERS, c as u32) => CharClass::Letter,
+        _ if in_ranges(SPACES, c as u32) => CharClass::Space,
+        _ => CharClass::Other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_follow_oniguruma_not_rust() {
+        assert_eq!(char_class('é'), CharClass::Letter);
+        assert_eq!(char_class('٣'), CharClass::Number);
+        assert_eq!(char_class('½'), CharClass::Number);
+        // Oniguruma's \s has NEL and not the byte-order mark; Rust's is_whitespace agrees on
+        // NEL only.
+        assert_eq!(char_class('\u{85}'), CharClass::Space);
+        assert_eq!(char_class('\u{feff}'), CharClass::Other);
+        assert_eq!(char_class('\u{a0}'), CharClass::Space);
+        assert_eq!(char_class('!'), CharClass::Other);
+        assert_eq!(char_class_without_numbers('٣'), CharClass::Other);
+        assert_eq!(char_class_without_numbers('é'), CharClass::Letter);
+    }
+}
