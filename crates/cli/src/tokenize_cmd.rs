@@ -22,6 +22,7 @@ pub const TOKENIZE_USAGE: &str = "\
 usage: til tokenize --model NAME [FILE]
        til tokenize --sentencepiece PATH.model [FILE]
        til tokenize --tokenizer-json PATH [--special] [FILE]
+       til tokenize --model NAME --time-encode [FILE]
        til tokenize --list
        til detokenize --model NAME
        til detokenize --sentencepiece PATH.model
@@ -39,6 +40,8 @@ detokenize: reads whitespace-separated ids from stdin and writes the text they
 --special:  also the special tokens the file's post-processor adds around the
             text (add_special_tokens=True); for a tokenizer.json, and the models
             shipped as one (llama3.1, qwen3, deepseek-v3, gemma3, gpt-oss, llama2).
+--time-encode: also prints the encode call's own wall time, without loading,
+            reading or printing, to stderr as one JSON line: {\"encode_ms\": N}.
 ";
 
 /// Runs `til tokenize ARGS…` (`detokenize` true for `til detokenize ARGS…`).
@@ -55,9 +58,10 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
             [Some(flag @ ("--model" | "--sentencepiece" | "--tokenizer-json")), Some(name), rest @ ..],
         ) => {
             let special = rest.contains(&Some("--special"));
+            let time_encode = rest.contains(&Some("--time-encode"));
             let files: Vec<&OsString> = args[2..]
                 .iter()
-                .filter(|a| a.to_str() != Some("--special"))
+                .filter(|a| !matches!(a.to_str(), Some("--special" | "--time-encode")))
                 .collect();
             if files.len() > 1 {
                 return Err(usage("one FILE at most"));
@@ -66,7 +70,14 @@ pub fn run(args: &[OsString], detokenize: bool, out: &mut impl Write) -> Result<
             let path = files.first().map(Path::new);
             let source = path.map_or("stdin".to_string(), |p| p.display().to_string());
             let bytes = read_input(path)?;
-            write_ids(out, &model.encode(utf8(&bytes, &source)?, special)?)
+            let text = utf8(&bytes, &source)?;
+            let started = std::time::Instant::now();
+            let ids = model.encode(text, special)?;
+            if time_encode {
+                let ms = started.elapsed().as_secs_f64() * 1000.0;
+                eprintln!("{{\"encode_ms\": {ms:.3}}}");
+            }
+            write_ids(out, &ids)
         }
         (true, [Some(flag @ ("--model" | "--sentencepiece" | "--tokenizer-json")), Some(name)]) => {
             let model = chosen(flag, name)?;

@@ -11,6 +11,22 @@ use support::{assert_fails, path_arg, repo_path, scratch, stdout, til_with_stdin
 const TEXT: &[u8] = "Hello world! Don't panic: naïve café 👍🏽 ids 2024\n".as_bytes();
 
 #[test]
+fn time_encode_adds_one_json_line_on_stderr_and_changes_no_id() {
+    let plain = til_with_stdin(&["tokenize", "--model", "llama3.1"], TEXT);
+    let timed = til_with_stdin(&["tokenize", "--model", "llama3.1", "--time-encode"], TEXT);
+    assert_eq!(timed.stdout, plain.stdout);
+    assert!(plain.stderr.is_empty());
+    let line = String::from_utf8(timed.stderr).expect("UTF-8");
+    let ms: f64 = line
+        .trim()
+        .strip_prefix("{\"encode_ms\": ")
+        .and_then(|rest| rest.strip_suffix('}'))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("not one JSON line with encode_ms: {line:?}"));
+    assert!(ms >= 0.0 && line.lines().count() == 1);
+}
+
+#[test]
 fn each_model_tokenizes_and_gives_the_text_back() {
     let cases = [
         ("cl100k_base", "9906 1917 0 4418 956 22743 25 95980 588 53050 62904 235 9468 237 121 14483 220 2366 19 198"),

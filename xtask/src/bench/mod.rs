@@ -2,13 +2,16 @@
 //! on this machine in one run, printed as one Markdown table (the README's "Performance" carries
 //! the latest).
 //!
-//! 1. builds `til` (release) and the wasm row's kernels (tests/e2e/bench) natively and for wasm32;
+//! 1. builds `til` (release) and, for the rows that time them, the wasm row's kernels
+//!    (tests/e2e/bench) natively and for wasm32;
 //! 2. installs the peers where missing: target/bench-venv (tools/bench/requirements.txt: Hugging
 //!    Face `tokenizers`, `tiktoken`, `sentencepiece`), gensim and the float32 GloVe rows (target/glove-venv, as
-//!    `cargo xtask vectors --check` makes them), the zoo's libraries (target/zoo-venv),
+//!    `cargo xtask vectors --check` makes them), the zoo's libraries (target/zoo-venv), the
+//!    fastest exact encoders (target/frontier-venv, tools/bench/frontier-requirements.txt),
 //!    js-tiktoken and Playwright (`npm ci`), Chromium;
 //! 3. runs every workload RUNS times (default 5, `--quick` 1), ours then the peer each time
-//!    (bpe.rs, training.rs, gpt2.rs, zoo.rs, analogy.rs, wasm.rs, one file per workload);
+//!    (bpe.rs, training.rs, gpt2.rs, zoo.rs, frontier.rs, analogy.rs, wasm.rs, one file per
+//!    workload);
 //! 4. prints workload, ours and the peer (medians), ratio = ours / peer, the goal and whether the
 //!    outputs agree; then what each time covers and the peak memory.
 //!
@@ -17,6 +20,7 @@
 
 mod analogy;
 mod bpe;
+mod frontier;
 mod gpt2;
 mod inputs;
 mod smollm_table;
@@ -87,14 +91,13 @@ impl Agreement {
 }
 
 pub fn main(args: &[String]) -> Result {
-    let runs = runs(args)?;
+    let (runs, only) = options(args)?;
     let root = project_root();
 
     // 1. Our binaries.
     run(Command::new("cargo")
         .args(["build", "--release", "-p", "til-cli"])
         .current_dir(&root))?;
-    let kernels = wasm::Kernels::build(&root)?;
 
     // 2. The peers.
     let python = python::venv(
@@ -124,13 +127,21 @@ pub fn main(args: &[String]) -> Result {
     // 3. The workloads.
     let mut rows = Vec::new();
     let mut notes = Vec::new();
-    rows.extend(bpe::rows(&bench, &kernels, &mut notes)?);
-    rows.extend(training::rows(&bench, &mut notes)?);
-    rows.extend(gpt2::rows(&bench, &mut notes)?);
-    rows.extend(zoo::rows(&bench, &mut notes)?);
-    rows.extend(analogy::rows(&bench, &mut notes)?);
-    rows.extend(smollm_table::rows(&bench, &mut notes)?);
-    rows.extend(wasm::rows(&bench, &kernels, &mut notes)?);
+    let wanted = |group: &str| only.as_deref().is_none_or(|o| o == group);
+    let mut kernels = None;
+    for group in GROUPS.into_iter().filter(|g| wanted(g)) {
+        let notes = &mut notes;
+        rows.extend(match group {
+            "bpe" => bpe::rows(&bench, built(&mut kernels, &bench.root)?, notes)?,
+            "training" => training::rows(&bench, notes)?,
+            "gpt2" => gpt2::rows(&bench, notes)?,
+            "zoo" => zoo::rows(&bench, notes)?,
+            "frontier" => frontier::rows(&bench, notes)?,
+            "analogy" => analogy::rows(&bench, notes)?,
+            "smollm-table" => smollm_table::rows(&bench, notes)?,
+            _ => wasm::rows(&bench, built(&mut kernels, &bench.root)?, notes)?,
+        });
+    }
 
     // 4. The table, printed and written into docs/performance.md.
     let mut report = table(&rows, &machine(), runs);
@@ -139,6 +150,10 @@ pub fn main(args: &[String]) -> Result {
         report += &format!("- {note}\n");
     }
     println!("\n{report}");
+    if only.is_some() {
+        step(&format!("one group only: not written into {RECORD}"));
+        return verdict(&rows);
+    }
     let record = bench.root.join(RECORD);
     let written = std::fs::read_to_string(&record)
         .map_err(|e| e.to_string())
@@ -148,6 +163,19 @@ pub fn main(args: &[String]) -> Result {
         Ok(()) => step(&format!("wrote the run into {RECORD}")),
         Err(why) => step(&format!("could not write the run into {RECORD}: {why}")),
     }
+    verdict(&rows)
+}
+
+/// The wasm row's kernels, built by the first group that needs them.
+fn built<'a>(kernels: &'a mut Option<wasm::Kernels>, root: &Path) -> Result<&'a wasm::Kernels> {
+    match kernels {
+        Some(built) => Ok(built),
+        none => Ok(none.insert(wasm::Kernels::build(root)?)),
+    }
+}
+
+/// Fails when outputs that must be identical are not.
+fn verdict(rows: &[Row]) -> Result {
     let differing: Vec<&str> = rows
         .iter()
         .filter(|r| matches!(r.agreement, Agreement::Differs(_)))
@@ -179,16 +207,48 @@ fn with_latest_run(document: &str, report: &str) -> Result<String> {
     ))
 }
 
-/// How many runs the command line asks for: 5, `--quick` 1, `--runs N` N.
-fn runs(args: &[String]) -> Result<usize> {
-    let usage = || format!("expected [--quick | --runs N] (N > 0)\n\n{}", crate::USAGE);
-    match args {
-        [] => Ok(5),
-        [flag] if flag == "--quick" => Ok(1),
-        [flag, n] if flag == "--runs" => n.parse().ok().filter(|&n| n > 0).ok_or_else(usage),
-        _ => Err(usage()),
+/// What the command line asks for: how many runs (5, `--quick` 1, `--runs N` N), and with
+/// `--only GROUP` one group of rows (one workload file's), printed but not recorded.
+fn options(args: &[String]) -> Result<(usize, Option<String>)> {
+    let usage = || {
+        format!(
+            "expected [--quick | --runs N] [--only {}] (N > 0)\n\n{}",
+            GROUPS.join("|"),
+            crate::USAGE
+        )
+    };
+    let (mut runs, mut only) = (5, None);
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        match flag.as_str() {
+            "--quick" => runs = 1,
+            "--runs" => {
+                runs = (rest.next())
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or_else(usage)?
+            }
+            "--only" => {
+                let group = rest.next().filter(|g| GROUPS.contains(&g.as_str()));
+                only = Some(group.ok_or_else(usage)?.clone());
+            }
+            _ => return Err(usage()),
+        }
     }
+    Ok((runs, only))
 }
+
+/// The groups of rows, one per workload file, in the table's order.
+const GROUPS: [&str; 8] = [
+    "bpe",
+    "training",
+    "gpt2",
+    "zoo",
+    "frontier",
+    "analogy",
+    "smollm-table",
+    "wasm",
+];
 
 impl Bench {
     /// A file under target/bench.

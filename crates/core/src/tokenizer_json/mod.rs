@@ -222,22 +222,28 @@ impl TokenizerJson {
                     each(Cut::Added { index, span });
                     continue;
                 }
-                let part = stretch.slice(inner);
+                // Most stretches hold no added token: then the part is the stretch, not a copy.
+                let sliced;
+                let part = match inner == (0..stretch.as_str().len()) {
+                    true => &stretch,
+                    false => {
+                        sliced = stretch.slice(inner);
+                        &sliced
+                    }
+                };
                 let whole = |text| PreToken {
                     text,
                     range: 0..text.as_str().len(),
                 };
                 match &self.pre_tokenizer {
-                    Some(p) if p.only_cuts() => {
-                        for range in p.cut_ranges(part.as_str()) {
-                            each(Cut::Piece(PreToken { text: &part, range }));
-                        }
-                    }
-                    Some(p) => p.pre_tokenize(vec![part]).iter().for_each(|piece| {
+                    Some(p) if p.only_cuts() => p.cut_ranges(part.as_str(), &mut |range| {
+                        each(Cut::Piece(PreToken { text: part, range }))
+                    }),
+                    Some(p) => p.pre_tokenize(vec![part.clone()]).iter().for_each(|piece| {
                         each(Cut::Piece(whole(piece)));
                     }),
                     None if part.is_empty() => {}
-                    None => each(Cut::Piece(whole(&part))),
+                    None => each(Cut::Piece(whole(part))),
                 }
             }
         }
@@ -246,33 +252,37 @@ impl TokenizerJson {
     /// The ids of `text` as [`TokenizerJson::encode_with`] has them, without building the
     /// tokens' strings and spans (`None`: a stretch with no token and no unknown token).
     pub fn encode_ids_with(&self, text: &str, special: bool) -> Vec<Option<u32>> {
-        let mut ids: Vec<Option<u32>> = Vec::with_capacity(text.len() / 3);
-        if special {
-            ids.extend(self.around.before.iter().copied().map(Some));
-        }
-        let mut scratch = Buffers::default();
-        let mut out = Vec::new();
-        self.cut(text, |cut| match cut {
-            Cut::Added { index, .. } => ids.push(Some(self.added.tokens[index].id)),
-            Cut::Piece(piece) => {
-                out.clear();
-                self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
-                ids.extend(out.iter().map(|&(id, _)| id));
-            }
-        });
-        if special {
-            ids.extend(self.around.after.iter().copied().map(Some));
-        }
+        let mut ids = Vec::with_capacity(text.len() / 3);
+        self.each_id(text, special, |id| ids.push(id));
         ids
     }
 
     /// The ids of `text` (`encode(text, add_special_tokens=False)`); a stretch with no token and
     /// no unknown token is left out, as the reference leaves it.
     pub fn encode_ids(&self, text: &str) -> Vec<u32> {
-        self.encode_ids_with(text, false)
-            .into_iter()
-            .flatten()
-            .collect()
+        let mut ids = Vec::with_capacity(text.len() / 3);
+        self.each_id(text, false, |id| ids.extend(id));
+        ids
+    }
+
+    /// Hands each id of [`TokenizerJson::encode_ids_with`] to `f`, in order.
+    fn each_id(&self, text: &str, special: bool, mut f: impl FnMut(Option<u32>)) {
+        if special {
+            self.around.before.iter().for_each(|&id| f(Some(id)));
+        }
+        let mut scratch = Buffers::default();
+        let mut out = Vec::new();
+        self.cut(text, |cut| match cut {
+            Cut::Added { index, .. } => f(Some(self.added.tokens[index].id)),
+            Cut::Piece(piece) => {
+                out.clear();
+                self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
+                out.iter().for_each(|&(id, _)| f(id));
+            }
+        });
+        if special {
+            self.around.after.iter().for_each(|&id| f(Some(id)));
+        }
     }
 
     /// The text `ids` stand for, as the file's decoder writes it, special tokens kept.

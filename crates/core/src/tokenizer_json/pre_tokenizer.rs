@@ -198,37 +198,14 @@ impl PreTokenizer {
         }
     }
 
-    /// What [`PreTokenizer::pre_tokenize`] makes of `text`, as ranges of it, for a pre-tokenizer
-    /// that [`only_cuts`](PreTokenizer::only_cuts).
-    pub fn cut_ranges(&self, text: &str) -> Vec<Range<usize>> {
-        let whole = (!text.is_empty()).then_some(0..text.len());
-        self.cut_ranges_of(text, whole.into_iter().collect())
-    }
-
-    /// [`PreTokenizer::cut_ranges`] from the pieces so far, `ranges`.
-    fn cut_ranges_of(&self, text: &str, ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
-        match self {
-            PreTokenizer::Sequence(steps) => steps
-                .iter()
-                .fold(ranges, |ranges, step| step.cut_ranges_of(text, ranges)),
-            _ => {
-                let mut out = Vec::with_capacity(ranges.len());
-                for range in ranges {
-                    let piece = &text[range.clone()];
-                    match self.cuts(piece) {
-                        Some((matches, behavior)) => out.extend(
-                            split_ranges(matches, behavior)
-                                .map(|r| r.start + range.start..r.end + range.start),
-                        ),
-                        None if !piece.is_empty() => out.push(range),
-                        None => {}
-                    }
-                }
-                out
-            }
+    /// What [`PreTokenizer::pre_tokenize`] makes of `text`, as ranges of it handed to `each` in
+    /// order, for a pre-tokenizer that [`only_cuts`](PreTokenizer::only_cuts). Each piece goes
+    /// through the later steps as soon as it is cut, so no step keeps a list of them.
+    pub fn cut_ranges(&self, text: &str, each: &mut dyn FnMut(Range<usize>)) {
+        if !text.is_empty() {
+            cut_steps(std::slice::from_ref(self), text, 0..text.len(), each);
         }
     }
-
     /// Where a step that only cuts cuts `text`: its matches, covering it, and what it keeps of
     /// them (`None`: it keeps `text` whole).
     fn cuts(&self, text: &str) -> Option<(Matches, Behavior)> {
@@ -351,6 +328,41 @@ fn behavior(json: &Value, component: &str) -> Result<Behavior, Unsupported> {
         Some("Contiguous") => Behavior::Contiguous,
         _ => return Err(Unsupported::new(component, "its split behavior is unknown")),
     })
+}
+
+/// `range` of `text` (not empty) through `steps`, each piece that comes out handed to `each`.
+fn cut_steps(
+    steps: &[PreTokenizer],
+    text: &str,
+    range: Range<usize>,
+    each: &mut dyn FnMut(Range<usize>),
+) {
+    let Some((step, later)) = steps.split_first() else {
+        return each(range);
+    };
+    let mut next = |r: Range<usize>| cut_steps(later, text, r, each);
+    let piece = &text[range.clone()];
+    match step {
+        PreTokenizer::Sequence(inner) => cut_steps(inner, text, range, &mut next),
+        // A lexer's matches are its pieces, which `Isolated` keeps as they are.
+        PreTokenizer::Split {
+            pattern: Pattern::Known(known),
+            behavior: Behavior::Isolated,
+            ..
+        } => {
+            let mut at = 0;
+            while at < piece.len() {
+                let len = known.piece_len(&piece[at..]);
+                next(range.start + at..range.start + at + len);
+                at += len;
+            }
+        }
+        _ => match step.cuts(piece) {
+            Some((matches, behavior)) => split_ranges(matches, behavior)
+                .for_each(|r| next(range.start + r.start..range.start + r.end)),
+            None => next(range),
+        },
+    }
 }
 
 /// `piece` cut at `matches` (covering it end to end), as `NormalizedString::split` does.
