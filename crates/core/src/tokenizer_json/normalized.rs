@@ -185,59 +185,111 @@ impl Normalized {
         *self = self.slice(start..end);
     }
 
-    /// The text in Unicode normal form `form`. Each run from one starter to the next is normalized
-    /// alone so its output points at it; where that differs from normalizing the whole (a
-    /// composition across starters, as Hangul jamo), the whole text's form is kept, pointing at
-    /// the whole input.
+    /// The text in Unicode normal form `form`. The text is cut before each ASCII character (no
+    /// character composes or reorders across one, and ASCII is in every form), so each stretch
+    /// of other characters, with the ASCII one before it, is normalized alone, and only those
+    /// that change are rebuilt ([`Normalized::push_form`]).
     pub fn unicode(&mut self, form: Form) {
         // Most text is already in the form asked; the quick check's "yes" is certain.
-        let chars = self.text.chars();
-        let quick = match form {
-            Form::Nfc => is_nfc_quick(chars),
-            Form::Nfd => is_nfd_quick(chars),
-            Form::Nfkc => is_nfkc_quick(chars),
-            Form::Nfkd => is_nfkd_quick(chars),
-        };
-        if quick == IsNormalized::Yes {
+        if quick(&self.text, form) == IsNormalized::Yes {
             return;
         }
-        let whole = run_form(&self.text, form);
-        if whole == self.text {
+        let changed: Vec<(Range<usize>, String)> = beyond_ascii(&self.text)
+            .filter_map(|region| {
+                let part = &self.text[region.clone()];
+                if quick(part, form) == IsNormalized::Yes {
+                    return None;
+                }
+                let out = run_form(part, form);
+                (out != part).then_some((region, out))
+            })
+            .collect();
+        if changed.is_empty() {
             return;
         }
         self.mapped();
-        let mut text = String::with_capacity(whole.len());
-        let mut origin = Vec::with_capacity(whole.len());
-        let starts: Vec<usize> = self
-            .text
+        let mut text = String::with_capacity(self.text.len());
+        let mut origin = Vec::with_capacity(self.origin.len());
+        let mut done = 0;
+        for (region, whole) in changed {
+            text.push_str(&self.text[done..region.start]);
+            origin.extend_from_slice(&self.origin[done..region.start]);
+            self.push_form(region.clone(), &whole, form, &mut text, &mut origin);
+            done = region.end;
+        }
+        text.push_str(&self.text[done..]);
+        origin.extend_from_slice(&self.origin[done..]);
+        self.text = text;
+        self.origin = origin;
+    }
+
+    /// Appends `region`, whose normal form is `whole`: each run from one starter to the next
+    /// normalized alone so its output points at it; where that differs from `whole` (a
+    /// composition across starters, as Hangul jamo), `whole` pointing at the whole region.
+    fn push_form(
+        &self,
+        region: Range<usize>,
+        whole: &str,
+        form: Form,
+        text: &mut String,
+        origin: &mut Vec<(u32, u32)>,
+    ) {
+        let before = text.len();
+        let part = &self.text[region.clone()];
+        let starts: Vec<usize> = part
             .char_indices()
             .filter(|&(at, c)| at == 0 || canonical_combining_class(c) == 0)
-            .map(|(at, _)| at)
-            .chain([self.text.len()])
+            .map(|(at, _)| region.start + at)
+            .chain([region.end])
             .collect();
         for pair in starts.windows(2) {
-            let run = pair[0]..pair[1];
-            let from = self.original(run.clone());
-            let run_text = &self.text[run];
-            // ASCII is in every normal form already.
-            let out = match run_text.is_ascii() {
-                true => std::borrow::Cow::Borrowed(run_text),
-                false => std::borrow::Cow::Owned(run_form(run_text, form)),
-            };
+            let from = self.original(pair[0]..pair[1]);
+            let out = run_form(&self.text[pair[0]..pair[1]], form);
             text.push_str(&out);
             origin.extend(std::iter::repeat_n(
                 (from.start as u32, from.end as u32),
                 out.len(),
             ));
         }
-        if text != whole {
-            let all = self.original(0..self.text.len());
-            origin = vec![(all.start as u32, all.end as u32); whole.len()];
-            text = whole;
+        if text[before..] != *whole {
+            text.truncate(before);
+            origin.truncate(before);
+            let all = self.original(region);
+            text.push_str(whole);
+            origin.extend(std::iter::repeat_n(
+                (all.start as u32, all.end as u32),
+                whole.len(),
+            ));
         }
-        self.text = text;
-        self.origin = origin;
     }
+}
+
+/// Whether `text` is certainly in `form` already.
+fn quick(text: &str, form: Form) -> IsNormalized {
+    let chars = text.chars();
+    match form {
+        Form::Nfc => is_nfc_quick(chars),
+        Form::Nfd => is_nfd_quick(chars),
+        Form::Nfkc => is_nfkc_quick(chars),
+        Form::Nfkd => is_nfkd_quick(chars),
+    }
+}
+
+/// Each stretch of `text` that is not ASCII, with the ASCII character before it (a combining mark
+/// composes with it), in order.
+fn beyond_ascii(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let first = at + bytes[at..].iter().position(|b| !b.is_ascii())?;
+        let end = first
+            + bytes[first..]
+                .iter()
+                .position(u8::is_ascii)
+                .unwrap_or(bytes.len() - first);
+        at = end;
+        Some(first.saturating_sub(1)..end)
+    })
 }
 
 fn run_form(text: &str, form: Form) -> String {
@@ -298,5 +350,23 @@ mod tests {
         h.unicode(Form::Nfc);
         assert_eq!(h.as_str(), "가");
         assert_eq!(h.original(0..3), 0..6);
+        // Only the stretches that change are rebuilt: the jamo point at themselves and the space
+        // before them (their stretch), the rest at their own bytes.
+        let mut mixed = Normalized::new("ab \u{1100}\u{1161} e\u{301}!", 0);
+        mixed.unicode(Form::Nfc);
+        assert_eq!(mixed.as_str(), "ab 가 é!");
+        assert_eq!(mixed.original(0..2), 0..2);
+        assert_eq!(mixed.original(2..6), 2..9);
+        assert_eq!(mixed.original(6..7), 9..10);
+        assert_eq!(mixed.original(7..9), 10..13);
+        assert_eq!(mixed.original(9..10), 13..14);
+    }
+
+    #[test]
+    fn stretches_beyond_ascii_start_at_the_ascii_character_before_them() {
+        let text = "é ab c\u{301}\u{302}d 中文";
+        let stretches: Vec<&str> = beyond_ascii(text).map(|r| &text[r]).collect();
+        assert_eq!(stretches, ["é", "c\u{301}\u{302}", " 中文"]);
+        assert_eq!(beyond_ascii("plain").count(), 0);
     }
 }
