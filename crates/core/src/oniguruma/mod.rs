@@ -2,13 +2,14 @@
 //! and `ByteLevel` patterns in: `\p{L}`, `\p{N}` and `\s` as that engine has them, which are older
 //! than Rust's and JavaScript's (U+0085 is a space, U+FEFF is not). The hand-written lexers of the
 //! patterns we know (SmolLM2's GPT-2 pattern, Llama 3's, Qwen's) classify characters with these,
-//! so they cut as `tokenizers` does. Leaves out: the tables themselves (unicode_tables.rs, probed
+//! so they cut as `tokenizers` does; o200k's pattern (gpt-oss) also sorts letters by case. Leaves out: the tables themselves (unicode_tables.rs, probed
 //! from `tokenizers` by `cargo xtask zoo`).
 
 mod unicode_tables;
 
-use self::unicode_tables::{LETTERS, NUMBERS, SPACES};
+use self::unicode_tables::{LETTERS, MARK, MODIFIER, NUMBERS, SPACES, UPPER};
 use crate::gpt2::CharClass;
+use crate::tiktoken::o200k::Case;
 use crate::unicode::in_ranges;
 
 /// The class Oniguruma gives `c`.
@@ -30,6 +31,28 @@ pub fn char_class(c: char) -> CharClass {
         CharClass::Space
     } else {
         CharClass::Other
+    }
+}
+
+/// Where Oniguruma puts `c` in the two letter classes of o200k's pattern (`[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`
+/// and `[\p{Ll}\p{Lm}\p{Lo}\p{M}]`), as gpt-oss's tokenizer.json writes it.
+pub fn case(c: char) -> Case {
+    match c {
+        'A'..='Z' => Case::Upper,
+        'a'..='z' => Case::Lower,
+        _ if c.is_ascii() => Case::Neither,
+        // Each letter is Lu, Lt, Ll, Lm or Lo (the probe checks): one in neither table is Ll.
+        _ if in_ranges(LETTERS, c as u32) => {
+            if in_ranges(UPPER, c as u32) {
+                Case::Upper
+            } else if in_ranges(MODIFIER, c as u32) {
+                Case::Both
+            } else {
+                Case::Lower
+            }
+        }
+        _ if in_ranges(MARK, c as u32) => Case::Both,
+        _ => Case::Neither,
     }
 }
 
@@ -62,5 +85,17 @@ mod tests {
         assert_eq!(char_class('!'), CharClass::Other);
         assert_eq!(char_class_without_numbers('٣'), CharClass::Other);
         assert_eq!(char_class_without_numbers('é'), CharClass::Letter);
+        assert_eq!(
+            ['É', 'é', 'ǅ', 'ʰ', '中', '\u{301}', '!'].map(case),
+            [
+                Case::Upper,
+                Case::Lower,
+                Case::Upper,
+                Case::Both,
+                Case::Both,
+                Case::Both,
+                Case::Neither
+            ]
+        );
     }
 }

@@ -27,7 +27,7 @@ pub fn pretokenize(text: &str) -> Pieces<'_> {
 
 /// Where a character stands in the two letter classes of the pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Case {
+pub enum Case {
     /// Lu, Lt: the upper class only.
     Upper,
     /// Ll: the lower class only.
@@ -38,9 +38,9 @@ enum Case {
     Neither,
 }
 
-/// Inlined for ASCII, the common case; the tables only past it.
+/// The case V8 gives `c`: inlined for ASCII, the common case; the tables only past it.
 #[inline]
-fn case(c: char) -> Case {
+pub(super) fn case(c: char) -> Case {
     match c {
         'A'..='Z' => Case::Upper,
         'a'..='z' => Case::Lower,
@@ -68,16 +68,6 @@ fn non_ascii_case(c: char) -> Case {
     }
 }
 
-#[inline]
-fn is_upperish(c: char) -> bool {
-    matches!(case(c), Case::Upper | Case::Both)
-}
-
-#[inline]
-fn is_lowerish(c: char) -> bool {
-    matches!(case(c), Case::Lower | Case::Both)
-}
-
 /// Byte length of the piece that starts `rest` (non-empty); always at least one character.
 fn piece_len(rest: &str) -> usize {
     let tail = Tail {
@@ -85,20 +75,28 @@ fn piece_len(rest: &str) -> usize {
         digits: 3,
         char_class,
     };
-    cased_piece_len(rest, contraction_len, tail)
+    cased_piece_len(rest, contraction_len, tail, case)
 }
 
 /// `[\r\n/]`: what may follow a run of other characters in the case-splitting patterns.
-pub(super) fn line_break_or_slash(c: char) -> bool {
+pub(crate) fn line_break_or_slash(c: char) -> bool {
     is_line_break(c) || c == '/'
 }
 
-/// The piece of the case-splitting patterns (o200k_base, Tekken), each with its own contraction
-/// suffixes (`contraction`: their byte length at the start of a rest, or 0) and tail.
-pub(super) fn cased_piece_len(rest: &str, contraction: fn(&str) -> usize, tail: Tail) -> usize {
+/// The piece of the case-splitting patterns (o200k_base, Tekken, and o200k's in Oniguruma for
+/// gpt-oss), each with its own contraction suffixes (`contraction`: their byte length at the
+/// start of a rest, or 0), tail, and the cases of its regex engine (`case`).
+pub(crate) fn cased_piece_len(
+    rest: &str,
+    contraction: fn(&str) -> usize,
+    tail: Tail,
+    case: fn(char) -> Case,
+) -> usize {
+    let is_upperish = |c| matches!(case(c), Case::Upper | Case::Both);
+    let is_lowerish = |c| matches!(case(c), Case::Lower | Case::Both);
     let first = rest.chars().next().expect("rest is not empty");
     // The optional leading character: not a line break, letter or number (marks may lead).
-    let class = char_class(first);
+    let class = (tail.char_class)(first);
     let can_lead =
         !is_line_break(first) && class != CharClass::Letter && class != CharClass::Number;
     let starts: &[usize] = if can_lead {
@@ -108,7 +106,7 @@ pub(super) fn cased_piece_len(rest: &str, contraction: fn(&str) -> usize, tail: 
     };
     // 1. A word that has a lower-class letter, with its optional contraction.
     for &start in starts {
-        if let Some(end) = mixed_word(rest, start) {
+        if let Some(end) = mixed_word(rest, start, is_upperish, is_lowerish) {
             return end + contraction(&rest[end..]);
         }
     }
@@ -125,7 +123,12 @@ pub(super) fn cased_piece_len(rest: &str, contraction: fn(&str) -> usize, tail: 
 }
 
 /// `[upper]*[lower]+` from byte `start`: its end, if it matches.
-fn mixed_word(rest: &str, start: usize) -> Option<usize> {
+fn mixed_word(
+    rest: &str,
+    start: usize,
+    is_upperish: impl Fn(char) -> bool + Copy,
+    is_lowerish: impl Fn(char) -> bool + Copy,
+) -> Option<usize> {
     let upper_end = run(rest, start, is_upperish);
     if rest[upper_end..].chars().next().is_some_and(is_lowerish) {
         return Some(run(rest, upper_end, is_lowerish));

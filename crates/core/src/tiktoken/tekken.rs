@@ -15,7 +15,7 @@
 //! ([`RESERVED`]). Leaves out: the special tokens themselves (their strings are ordinary text).
 
 use super::cl100k::Tail;
-use super::o200k::{cased_piece_len, line_break_or_slash};
+use super::o200k::{case, cased_piece_len, line_break_or_slash};
 use crate::gpt2::CharClass;
 use crate::tokenizer::Pieces;
 
@@ -42,7 +42,7 @@ fn piece_len(rest: &str) -> usize {
         digits: 1,
         char_class,
     };
-    cased_piece_len(rest, |_| 0, tail)
+    cased_piece_len(rest, |_| 0, tail, case)
 }
 
 #[cfg(test)]

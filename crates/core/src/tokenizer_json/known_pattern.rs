@@ -5,22 +5,27 @@
 //! - GPT-2's (`ByteLevel` with `use_regex`): [`crate::gpt2::pretokenize`]'s lexer;
 //! - Llama 3's: cl100k_base's pattern as written for Oniguruma (no possessive quantifiers,
 //!   `\s*[\r\n]+`, which match the same), cut by [`crate::tiktoken::cl100k`]'s lexer;
-//! - Qwen's (Qwen2 and Qwen3): Llama 3's with one number a piece (`\p{N}`, not `\p{N}{1,3}`).
+//! - Qwen's (Qwen2 and Qwen3): Llama 3's with one number a piece (`\p{N}`, not `\p{N}{1,3}`);
+//! - o200k_base's as gpt-oss writes it, words cut where the case changes:
+//!   [`crate::tiktoken::o200k`]'s lexer over Oniguruma's cases.
 //!
 //! Each matches every character, so a lexer's pieces are the pattern's matches. The contractions
 //! are case-insensitive: in Oniguruma `'ſ` (U+017F, long s) is `'s` too, which
-//! tools/zoo/oniguruma_tables.py checks is the only fold beyond ASCII. Leaves out: o200k's and
-//! DeepSeek's patterns, which run on the regex engine.
+//! tools/zoo/oniguruma_tables.py checks is the only fold beyond ASCII. Leaves out: DeepSeek's
+//! patterns, which run on the regex engine.
 
 use crate::gpt2::pretokenize::piece_len_by;
-use crate::oniguruma::char_class;
+use crate::oniguruma::{self, char_class};
 use crate::tiktoken::cl100k::{self, is_line_break, piece_len_with, Tail};
+use crate::tiktoken::o200k::{cased_piece_len, line_break_or_slash};
 
 /// GPT-2's pattern, which `ByteLevel` uses when `use_regex` is on.
 pub const GPT2: &str =
     r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+";
 
 const LLAMA3: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
+
+const O200K: &str = r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+";
 
 const QWEN: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
 
@@ -30,6 +35,8 @@ pub enum KnownPattern {
     Gpt2,
     Llama3,
     Qwen,
+    /// o200k_base's, as gpt-oss's file writes it.
+    O200k,
 }
 
 impl KnownPattern {
@@ -39,21 +46,26 @@ impl KnownPattern {
             GPT2 => Some(KnownPattern::Gpt2),
             LLAMA3 => Some(KnownPattern::Llama3),
             QWEN => Some(KnownPattern::Qwen),
+            O200K => Some(KnownPattern::O200k),
             _ => None,
         }
     }
 
     /// Byte length of the match that starts `rest` (non-empty); at least one character.
     pub fn piece_len(self, rest: &str) -> usize {
-        let tail = |digits| Tail {
-            trailing: is_line_break,
+        let tail = |digits, trailing| Tail {
+            trailing,
             digits,
             char_class,
         };
         match self {
             KnownPattern::Gpt2 => piece_len_by(rest, char_class),
-            KnownPattern::Llama3 => piece_len_with(rest, contraction_len, tail(3)),
-            KnownPattern::Qwen => piece_len_with(rest, contraction_len, tail(1)),
+            KnownPattern::Llama3 => piece_len_with(rest, contraction_len, tail(3, is_line_break)),
+            KnownPattern::Qwen => piece_len_with(rest, contraction_len, tail(1, is_line_break)),
+            KnownPattern::O200k => {
+                let tail = tail(3, line_break_or_slash);
+                cased_piece_len(rest, contraction_len, tail, oniguruma::case)
+            }
         }
     }
 }
@@ -97,6 +109,28 @@ mod tests {
         assert_eq!(
             pieces(KnownPattern::Gpt2, "I'LL pay 12345 x'ſll"),
             ["I", "'", "LL", " pay", " 12345", " x", "'", "ſll"]
+        );
+    }
+
+    #[test]
+    fn o200k_cuts_words_where_the_case_changes_as_oniguruma_does() {
+        // Probed with tokenizers 0.23.3's Split (Isolated) on gpt-oss's pattern.
+        let text = "HelloWorld's ÉCOLEété X'ſ 1234/\n/x ǅemal ab\u{301}c";
+        assert_eq!(
+            pieces(KnownPattern::O200k, text),
+            [
+                "Hello",
+                "World's",
+                " ÉCOLEété",
+                " X'ſ",
+                " ",
+                "123",
+                "4",
+                "/\n/",
+                "x",
+                " ǅemal",
+                " ab\u{301}c"
+            ]
         );
     }
 
