@@ -56,18 +56,6 @@ pub fn case(c: char) -> Case {
     }
 }
 
-/// The class Oniguruma gives `c`, where no number can reach the pattern (SmolLM2 splits every
-/// digit off first): numbers are not looked up, which keeps their table out of the page.
-pub fn char_class_without_numbers(c: char) -> CharClass {
-    match c {
-        '0'..='9' => CharClass::Other,
-        _ if c.is_ascii() => char_class(c),
-        _ if in_ranges(LETTERS, c as u32) => CharClass::Letter,
-        _ if in_ranges(SPACES, c as u32) => CharClass::Space,
-        _ => CharClass::Other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,8 +71,6 @@ mod tests {
         assert_eq!(char_class('\u{feff}'), CharClass::Other);
         assert_eq!(char_class('\u{a0}'), CharClass::Space);
         assert_eq!(char_class('!'), CharClass::Other);
-        assert_eq!(char_class_without_numbers('٣'), CharClass::Other);
-        assert_eq!(char_class_without_numbers('é'), CharClass::Letter);
         assert_eq!(
             ['É', 'é', 'ǅ', 'ʰ', '中', '\u{301}', '!'].map(case),
             [

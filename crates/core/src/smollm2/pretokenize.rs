@@ -1,12 +1,12 @@
 //! SmolLM2's pre-tokenizer, as its tokenizer.json chains it (llama.cpp's `smollm` pre-type): every
 //! digit (`char::is_numeric`) is a piece of its own, then GPT-2's pattern cuts the text between the
 //! digits. The pattern is GPT-2's hand-written one ([`crate::gpt2::pretokenize`]) over Oniguruma's
-//! classes ([`crate::oniguruma`]), the engine Hugging Face tokenizers runs it in. Leaves out: the
-//! pattern's number class, which never sees a character here.
+//! classes ([`crate::oniguruma`]), the engine Hugging Face tokenizers runs it in. The pattern's
+//! number class never sees a character here (every one is a digit split off first).
 
 use super::unicode_tables::DIGITS;
 use crate::gpt2::pretokenize::piece_len_by;
-use crate::oniguruma::char_class_without_numbers as char_class;
+use crate::oniguruma::char_class;
 use crate::unicode::in_ranges;
 
 fn is_digit(c: char) -> bool {
