@@ -9,8 +9,8 @@
 //! (the `Precompiled` normalizer of its charsmap, `Metaspace`, `Unigram`; spm_to_tokenizer_json.py),
 //! and Qwen3's vocabulary behind the `UnicodeScripts` pre-tokenizer.
 //! Inputs: the reference corpus, Tiny Shakespeare, every code point of planes 0–3 and 14–16
-//! (tests/support/reference.rs), and a text holding every added token's string, alone and inside
-//! words. Leaves out: timing.
+//! (tests/support/reference.rs), a text holding every added token's string, alone and inside
+//! words, and a random mix of what the known patterns' hand-written lexers decide on. Leaves out: timing.
 
 mod support;
 
@@ -58,6 +58,34 @@ fn added_token_text(file: &Path, dir: &Path) -> PathBuf {
     path
 }
 
+/// 200,000 random runs of what the known patterns' lexers decide on (letters of each case, marks,
+/// numbers, apostrophes and contraction letters with `ſ`, spaces of Oniguruma's and not, line
+/// breaks, slashes, symbols), one a line: the same text on every run (xorshift64*).
+fn pattern_mix_text(dir: &Path) -> PathBuf {
+    const PARTS: [&str; 36] = [
+        "a", "Z", "é", "É", "ǅ", "ʰ", "中", "\u{301}", "1", "٣", "½", "'", "s", "S", "ſ", "t",
+        "re", "RE", "ll", "d", "m", " ", "  ", "\n", "\r\n", "\t", "\u{85}", "\u{a0}", "\u{feff}",
+        "!", "/", "?", "😀", "_", "-", "x",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut text = String::new();
+    for _ in 0..200_000 {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let r = state.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        for k in 0..=(r % 5) {
+            text.push_str(PARTS[((r >> (8 * (k + 1))) % PARTS.len() as u64) as usize]);
+        }
+        if r.is_multiple_of(17) {
+            text.push('\n');
+        }
+    }
+    let path = dir.join("pattern-mix.txt");
+    fs::write(&path, text).expect("write the pattern mix");
+    path
+}
+
 /// A shipped model: its asset must equal a fresh build of its package's file, then [`check`].
 fn check_shipped((package, name): (&str, &str)) {
     let file = tokenizer_file(package);
@@ -77,6 +105,7 @@ fn check(file: &Path, tag: &str, name: Option<&str>) {
     let dir = scratch(&format!("tokenizer-json-{tag}"));
     let mut files = inputs(tag, &[]);
     files.push(added_token_text(file, &dir));
+    files.push(pattern_mix_text(&dir));
     let json = path_arg(file);
     let sources: Vec<[&str; 2]> = std::iter::once(["--tokenizer-json", json])
         .chain(name.map(|name| ["--model", name]))
