@@ -14,7 +14,13 @@ Times one encode of the whole text in this process after a 1 MB warm-up (no spec
 single-threaded), writes the ids space-separated on one line to IDS_OUT and prints one JSON line.
 Used by `cargo xtask bench`.
 
+With `count`, the many-texts workload instead: every file of DIR (sorted) read, then their token
+counts summed, all cores: quicktok's `count_batch`, gigatoken's `encode_batch` (parallel) and Hugging
+Face `tokenizers`' `encode_batch` (its own thread pool), each on llama3.1; prints one JSON line with
+the total.
+
 usage: python frontier_peer.py PEER MODEL ASSETS_DIR TEXT IDS_OUT
+       python frontier_peer.py count PEER MODEL DIR
 """
 import base64
 import importlib.metadata as metadata
@@ -104,7 +110,48 @@ def encoder(peer: str, model: str, assets: pathlib.Path):
     return None, None
 
 
+def counter(peer: str, model: str):
+    """Sums the tokens of many texts on every core; None if the peer has no such model."""
+    if peer == "quicktok" and model in QUICKTOK:
+        import quicktok
+
+        encoding = quicktok.get_encoding(QUICKTOK[model])
+        count = lambda texts: int(quicktok.count_batch(encoding, texts).sum())
+        return count, f"quicktok-v1 {metadata.version('quicktok-v1')} count_batch"
+    if peer == "gigatoken" and model in PACKAGES:
+        import awkward
+        import gigatoken
+
+        tokenizer = gigatoken.Tokenizer(tokenizer_json(model))
+        count = lambda texts: int(awkward.sum(awkward.num(tokenizer.encode_batch(texts, parallel=True))))
+        return count, f"gigatoken {metadata.version('gigatoken')} encode_batch"
+    if peer == "tokenizers" and model in PACKAGES:
+        import tokenizers
+
+        tokenizer = tokenizers.Tokenizer.from_file(tokenizer_json(model))
+        encode = lambda texts: tokenizer.encode_batch(texts, add_special_tokens=False)
+        count = lambda texts: sum(len(e.ids) for e in encode(texts))
+        return count, f"tokenizers {tokenizers.__version__} encode_batch"
+    return None, None
+
+
+def count_main(peer: str, model: str, folder: str) -> None:
+    count, version = counter(peer, model)
+    if count is None:
+        print(json.dumps({"peer": peer, "supports": False}))
+        return
+    files = sorted(pathlib.Path(folder).iterdir())
+    texts = [f.read_bytes().decode("utf-8") for f in files]
+    count(texts[:8])
+    started = time.perf_counter()
+    total = count(texts)
+    ms = (time.perf_counter() - started) * 1000
+    print(json.dumps({"peer": version, "supports": True, "ms": ms, "total": total}))
+
+
 def main() -> None:
+    if sys.argv[1] == "count":
+        return count_main(*sys.argv[2:5])
     peer, model, assets, text_path, ids_out = sys.argv[1:6]
     encode, version = encoder(peer, model, pathlib.Path(assets))
     if encode is None:

@@ -59,7 +59,8 @@ commands:
                                gigatoken), and our wasm in headless Chromium against our native
                                build; prints one Markdown table (5 runs each; --quick: 1);
                                --only GROUP: one group of rows (bpe, training, gpt2, zoo,
-                               frontier, analogy, smollm-table, wasm), printed, not recorded
+                               frontier, many-texts, analogy, smollm-table, wasm), printed,
+                               not recorded
 ";
 
 /// What every xtask step returns: a message for the user on failure.

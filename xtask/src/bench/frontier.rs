@@ -10,7 +10,7 @@
 //! Per model two rows against the fastest exact peer: ours as the whole `til` process, and ours
 //! as the encode call alone (`til tokenize --time-encode`, the til_core call timed in process). A
 //! peer whose ids differ from ours is not a row: the notes say where it first differs. Leaves
-//! out: the many-texts row (`count_batch`), which needs a folder of documents.
+//! out: many texts at once (many_texts.rs).
 
 use super::inputs::text;
 use super::{json_number, json_value, median, Agreement, Bench, Row};
@@ -136,7 +136,7 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
 }
 
 /// The bench text with no special token's string in it.
-fn frontier_text(bench: &Bench) -> Result<PathBuf> {
+pub(super) fn frontier_text(bench: &Bench) -> Result<PathBuf> {
     let source = text(bench)?;
     let path = bench.scratch("frontier-text.txt");
     let read = std::fs::read_to_string(&source)

@@ -10,8 +10,8 @@
 //!    fastest exact encoders (target/frontier-venv, tools/bench/frontier-requirements.txt),
 //!    js-tiktoken and Playwright (`npm ci`), Chromium;
 //! 3. runs every workload RUNS times (default 5, `--quick` 1), ours then the peer each time
-//!    (bpe.rs, training.rs, gpt2.rs, zoo.rs, frontier.rs, analogy.rs, wasm.rs, one file per
-//!    workload);
+//!    (bpe.rs, training.rs, gpt2.rs, zoo.rs, frontier.rs, many_texts.rs, analogy.rs, wasm.rs, one
+//!    file per workload);
 //! 4. prints workload, ours and the peer (medians), ratio = ours / peer, the goal and whether the
 //!    outputs agree; then what each time covers and the peak memory.
 //!
@@ -23,6 +23,7 @@ mod bpe;
 mod frontier;
 mod gpt2;
 mod inputs;
+mod many_texts;
 mod smollm_table;
 mod training;
 mod wasm;
@@ -137,6 +138,7 @@ pub fn main(args: &[String]) -> Result {
             "gpt2" => gpt2::rows(&bench, notes)?,
             "zoo" => zoo::rows(&bench, notes)?,
             "frontier" => frontier::rows(&bench, notes)?,
+            "many-texts" => many_texts::rows(&bench, notes)?,
             "analogy" => analogy::rows(&bench, notes)?,
             "smollm-table" => smollm_table::rows(&bench, notes)?,
             _ => wasm::rows(&bench, built(&mut kernels, &bench.root)?, notes)?,
@@ -239,12 +241,13 @@ fn options(args: &[String]) -> Result<(usize, Option<String>)> {
 }
 
 /// The groups of rows, one per workload file, in the table's order.
-const GROUPS: [&str; 8] = [
+const GROUPS: [&str; 9] = [
     "bpe",
     "training",
     "gpt2",
     "zoo",
     "frontier",
+    "many-texts",
     "analogy",
     "smollm-table",
     "wasm",
