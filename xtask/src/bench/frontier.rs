@@ -43,12 +43,7 @@ struct PeerRuns {
 
 pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     crate::step("the encode frontier: til vs quicktok, bpe-openai, kitoken, gigatoken");
-    let python = python::venv(
-        &bench.root,
-        "frontier-venv",
-        "tools/bench/frontier-requirements.txt",
-        python::Install::OnlyPinned,
-    )?;
+    let python = venv(bench)?;
     let text = frontier_text(bench)?;
     let megabytes = std::fs::metadata(&text).map_or(0.0, |m| m.len() as f64 / 1e6);
     let mut rows = Vec::new();
@@ -133,6 +128,16 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         seen.join(", ")
     ));
     Ok(rows)
+}
+
+/// target/frontier-venv's python: the frontier's encoders (and `tokenizers` for many texts).
+pub(super) fn venv(bench: &Bench) -> Result<PathBuf> {
+    python::venv(
+        &bench.root,
+        "frontier-venv",
+        "tools/bench/frontier-requirements.txt",
+        python::Install::OnlyPinned,
+    )
 }
 
 /// The bench text with no special token's string in it.

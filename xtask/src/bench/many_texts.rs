@@ -6,7 +6,7 @@
 //! (tools/bench/frontier_peer.py `count`). The totals must be equal.
 
 use super::{json_number, json_value, median, Agreement, Bench, Row};
-use crate::{python, Result};
+use crate::Result;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,12 +21,7 @@ const GOAL: f64 = 0.8;
 
 pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     crate::step("many texts: til count vs count_batch / encode_batch on every core");
-    let python = python::venv(
-        &bench.root,
-        "frontier-venv",
-        "tools/bench/frontier-requirements.txt",
-        python::Install::OnlyPinned,
-    )?;
+    let python = super::frontier::venv(bench)?;
     let folder = documents(bench)?;
     let files: Vec<PathBuf> = (0..FILES).map(|i| file(&folder, i)).collect();
     let out = bench.scratch("many-texts-til.txt");
