@@ -14,6 +14,7 @@
 //! - [`gpt2`]: GPT-2's byte-level BPE tokenizer.
 //! - [`half`]: half-precision numbers to f32 (MiniLM's token table, GGUF's block scales).
 //! - [`embed`]: word vectors (GloVe): lookup, cosine neighbours, analogies, benchmarks.
+//! - [`lanczos`]: the Lanczos method (the under-trained indicator's principal component).
 //! - [`link`]: the page's state as a query string, hostile values clamped or ignored with notes.
 //! - [`why`]: why a tokenizer cut a text as it did: merges with their ranks or scores, Unigram
 //!   lattices, byte fallback and the UTF-8 bytes a token cuts.
@@ -22,7 +23,7 @@
 //!   rows, LayerNorm.
 //! - [`order`]: one shared sort for the small sorts, so the wasm carries one copy.
 //! - [`registry`]: the shipped tokenizers in one list: names, labels, assets, licences, builders.
-//! - [`power_iteration`]: the power method (PCA's axes, the under-trained indicator's component).
+//! - [`power_iteration`]: the power method (PCA's axes).
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
 //! - [`sentencepiece`]: SentencePiece models (Mistral's v1, any BPE or Unigram `.model`), id for id
 //!   with Google's sentencepiece.
@@ -46,6 +47,7 @@ pub mod gguf;
 pub mod gpt2;
 pub mod half;
 pub mod json_string;
+pub mod lanczos;
 pub mod link;
 pub mod minilm;
 pub mod oniguruma;

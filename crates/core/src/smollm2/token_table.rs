@@ -150,21 +150,21 @@ impl TokenTable {
     }
 }
 
-/// The dot product in f64 of a row with a row or a direction (each product of an f32 with an f32 or
-/// an f64 is computed in f64), summed in four lanes: four independent additions at a time instead
-/// of one chain.
-pub fn dot<T: Copy + Into<f64>>(a: &[f32], b: &[T]) -> f64 {
+/// The dot product in f64 of rows or directions (each product of an f32 with an f32 or an f64 is
+/// computed in f64), summed in four lanes: four independent additions at a time instead of one
+/// chain.
+pub fn dot<A: Copy + Into<f64>, B: Copy + Into<f64>>(a: &[A], b: &[B]) -> f64 {
     let mut lanes = [0.0f64; 4];
     let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));
     let tail: f64 = a4
         .remainder()
         .iter()
         .zip(b4.remainder())
-        .map(|(&x, &y)| f64::from(x) * y.into())
+        .map(|(&x, &y)| x.into() * y.into())
         .sum();
     for (x, y) in a4.zip(b4) {
         for lane in 0..4 {
-            lanes[lane] += f64::from(x[lane]) * y[lane].into();
+            lanes[lane] += x[lane].into() * y[lane].into();
         }
     }
     (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]) + tail

@@ -3,11 +3,11 @@
 //! still point where the never-trained rows point, once what every row shares is taken away:
 //!
 //! 1. the mean row is subtracted from every row;
-//! 2. the first principal component of those rows is removed from each: power iteration with
-//!    their covariance, one pass over the rows per step (about 25 passes for SmolLM2, whose two
-//!    largest eigenvalues are 4 apart), in f64 on every core or a slice of rows at a time
-//!    ([`ComponentSearch`], for the page's worker) — a quarter of the work of forming the
-//!    d × d Gram matrix first;
+//! 2. the first principal component of those rows is removed from each: the Lanczos method with
+//!    their covariance ([`crate::lanczos`]), one pass over the rows per product (12 for SmolLM2,
+//!    where the power method took 24), in f64 on every core or a slice of rows at a time
+//!    ([`ComponentSearch`], for the page's worker) — a twelfth of the work of forming the d × d
+//!    Gram matrix first;
 //! 3. the reference direction is the mean of some rows, by default the control tokens whose rows
 //!    equal another control token's (rows no text ever trained: [`untrained_controls`]);
 //! 4. a row's indicator is its cosine to that direction.
@@ -17,12 +17,12 @@
 
 use super::token_table::{dot, TokenTable};
 use super::Smollm2Error;
-use crate::power_iteration::{dominant, settle};
+use crate::lanczos::{Lanczos, Step};
 
 use std::ops::Range;
-/// Power iteration stops when the direction moves less than this, or after `MOST_ITERATIONS`.
+/// The search stops when the direction moves less than this, or after `MOST_PASSES`.
 const CONVERGED: f64 = 1e-13;
-const MOST_ITERATIONS: usize = 20_000;
+const MOST_PASSES: usize = 20_000;
 
 /// The control tokens whose row equals another control token's, lowest id first.
 pub fn untrained_controls(table: &TokenTable, controls: &[u32]) -> Vec<u32> {
@@ -51,37 +51,57 @@ pub fn indicator(
     check_reference(table, reference)?;
     let mean = mean_row(table);
     let threads = threads.clamp(1, table.vocab.max(1));
-    let per_thread = table.vocab.div_ceil(threads);
-    let range =
-        |t: usize| (t * per_thread).min(table.vocab)..((t + 1) * per_thread).min(table.vocab);
-    let step = |v: &[f64]| -> Vec<f64> {
+    let mut search = Lanczos::new(&start(table.dims));
+    let component = loop {
+        let v = search.vector();
+        let parts = on_threads(table.vocab, threads, |rows| {
+            let mut part = CovarianceProduct::new(table.dims);
+            part.add(table, &mean, v, rows);
+            part
+        });
         let mut product = CovarianceProduct::new(table.dims);
-        if threads == 1 {
-            product.add(table, &mean, v, range(0));
-        } else {
-            let parts: Vec<CovarianceProduct> = std::thread::scope(|scope| {
-                let workers: Vec<_> = (0..threads)
-                    .map(|t| {
-                        let (mean, range) = (&mean, range(t));
-                        scope.spawn(move || {
-                            let mut part = CovarianceProduct::new(table.dims);
-                            part.add(table, mean, v, range);
-                            part
-                        })
-                    })
-                    .collect();
-                workers
-                    .into_iter()
-                    .map(|w| w.join().expect("a power-iteration worker panicked"))
-                    .collect()
-            });
-            parts.iter().for_each(|part| product.merge(part));
+        parts.iter().for_each(|part| product.merge(part));
+        match search.absorb(product.finish(&mean), CONVERGED, MOST_PASSES) {
+            Step::Again => continue,
+            Step::Found(component) => break component,
+            Step::Nothing => break vec![0.0; table.dims],
         }
-        product.finish(&mean)
     };
-    let component = dominant(start(table.dims), step, 0.0, CONVERGED, MOST_ITERATIONS)
-        .unwrap_or_else(|| vec![0.0; table.dims]);
-    Ok(cosines(table, &mean, &component, reference))
+    Ok(cosines(table, &mean, &component, reference, threads))
+}
+
+/// `work` on `threads` consecutive ranges of `0..rows` (one on the calling thread), its results
+/// in range order.
+fn on_threads<T: Send>(
+    rows: usize,
+    threads: usize,
+    work: impl Fn(Range<usize>) -> T + Sync,
+) -> Vec<T> {
+    let per_thread = rows.div_ceil(threads.max(1)).max(1);
+    let ranges: Vec<Range<usize>> = (0..rows)
+        .step_by(per_thread)
+        .map(|start| start..(start + per_thread).min(rows))
+        .collect();
+    if ranges.len() <= 1 {
+        return vec![work(0..rows)];
+    }
+    std::thread::scope(|scope| {
+        let work = &work;
+        let workers: Vec<_> = ranges[1..]
+            .iter()
+            .map(|range| {
+                let range = range.clone();
+                scope.spawn(move || work(range))
+            })
+            .collect();
+        let mut results = vec![work(ranges[0].clone())];
+        results.extend(
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("an under-trained-indicator worker panicked")),
+        );
+        results
+    })
 }
 
 /// `reference`, or why it cannot be one: empty, or naming no row.
@@ -98,11 +118,10 @@ pub fn check_reference(table: &TokenTable, reference: &[u32]) -> Result<(), Smol
 /// same passes, sums and stopping rule as [`indicator`] on one thread, so the same values.
 pub struct ComponentSearch {
     mean: Vec<f64>,
-    v: Vec<f64>,
+    search: Lanczos,
     product: CovarianceProduct,
     /// The next row of the pass under way.
     next_row: usize,
-    passes: usize,
     /// How far the direction moved in the last pass.
     pub moved: f64,
     found: Option<Vec<f64>>,
@@ -112,10 +131,9 @@ impl ComponentSearch {
     pub fn new(table: &TokenTable) -> ComponentSearch {
         ComponentSearch {
             mean: mean_row(table),
-            v: start(table.dims),
+            search: Lanczos::new(&start(table.dims)),
             product: CovarianceProduct::new(table.dims),
             next_row: 0,
-            passes: 0,
             moved: f64::INFINITY,
             found: None,
         }
@@ -128,30 +146,28 @@ impl ComponentSearch {
         }
         let end = (self.next_row + rows).min(table.vocab);
         self.product
-            .add(table, &self.mean, &self.v, self.next_row..end);
+            .add(table, &self.mean, self.search.vector(), self.next_row..end);
         self.next_row = end;
         if end < table.vocab {
             return false;
         }
         let product = std::mem::replace(&mut self.product, CovarianceProduct::new(table.dims));
-        self.passes += 1;
         self.next_row = 0;
-        match settle(&self.v, product.finish(&self.mean), 0.0) {
-            None => self.found = Some(vec![0.0; table.dims]),
-            Some((next, moved)) => {
-                self.v = next;
-                self.moved = moved;
-                if moved < CONVERGED || self.passes == MOST_ITERATIONS {
-                    self.found = Some(self.v.clone());
-                }
-            }
+        let step = self
+            .search
+            .absorb(product.finish(&self.mean), CONVERGED, MOST_PASSES);
+        self.moved = self.search.moved;
+        match step {
+            Step::Again => {}
+            Step::Found(component) => self.found = Some(component),
+            Step::Nothing => self.found = Some(vec![0.0; table.dims]),
         }
         self.found.is_some()
     }
 
     /// Passes finished, and rows of the one under way.
     pub fn progress(&self) -> (usize, usize) {
-        (self.passes, self.next_row)
+        (self.search.products(), self.next_row)
     }
 
     /// Steps 3 and 4 with the component as found (before the search ends: as far as it got),
@@ -162,8 +178,8 @@ impl ComponentSearch {
         reference: &[u32],
     ) -> Result<Vec<f64>, Smollm2Error> {
         check_reference(table, reference)?;
-        let component = self.found.as_deref().unwrap_or(&self.v);
-        Ok(cosines(table, &self.mean, component, reference))
+        let component = self.found.as_deref().unwrap_or(self.search.best());
+        Ok(cosines(table, &self.mean, component, reference, 1))
     }
 }
 
@@ -183,7 +199,7 @@ fn mean_row(table: &TokenTable) -> Vec<f64> {
 /// nothing likely.
 fn start(dims: usize) -> Vec<f64> {
     let start: Vec<f64> = (0..dims).map(|i| 1.0 + i as f64 * 1e-3).collect();
-    let length = norm(&start);
+    let length = dot(&start, &start).sqrt();
     start.into_iter().map(|x| x / length).collect()
 }
 
@@ -204,7 +220,7 @@ impl CovarianceProduct {
     }
 
     fn add(&mut self, table: &TokenTable, mean: &[f64], v: &[f64], rows: Range<usize>) {
-        let along_mean: f64 = mean.iter().zip(v).map(|(a, b)| a * b).sum();
+        let along_mean = dot(mean, v);
         for id in rows {
             let row = table.row(id as u32);
             let c = dot(row, v) - along_mean;
@@ -234,41 +250,48 @@ impl CovarianceProduct {
 }
 
 /// Steps 3 and 4: each row centred, its part along `component` removed, and its cosine to the
-/// mean of the `reference` rows treated alike.
-fn cosines(table: &TokenTable, mean: &[f64], component: &[f64], reference: &[u32]) -> Vec<f64> {
-    let dims = table.dims;
-    let projected = |id: u32| -> Vec<f64> {
-        let centred: Vec<f64> = table
-            .row(id)
-            .iter()
-            .zip(mean)
-            .map(|(&v, m)| f64::from(v) - m)
-            .collect();
-        let along: f64 = centred.iter().zip(component).map(|(a, b)| a * b).sum();
-        centred
-            .iter()
-            .zip(component)
-            .map(|(a, c)| a - along * c)
-            .collect()
-    };
-    let mut direction = vec![0.0f64; dims];
+/// mean of the `reference` rows treated alike; rows shared among `threads`.
+fn cosines(
+    table: &TokenTable,
+    mean: &[f64],
+    component: &[f64],
+    reference: &[u32],
+    threads: usize,
+) -> Vec<f64> {
+    let mut p = vec![0.0f64; table.dims];
+    let mut direction = vec![0.0f64; table.dims];
     for &id in reference {
-        for (d, v) in direction.iter_mut().zip(projected(id)) {
+        projected(table.row(id), mean, component, &mut p);
+        for (d, v) in direction.iter_mut().zip(&p) {
             *d += v / reference.len() as f64;
         }
     }
-    let direction_norm = norm(&direction);
-    (0..table.vocab as u32)
-        .map(|id| {
-            let row = projected(id);
-            let lengths = norm(&row) * direction_norm;
+    let direction_norm = dot(&direction, &direction).sqrt();
+    let parts = on_threads(table.vocab, threads.max(1), |rows| {
+        let mut p = vec![0.0f64; table.dims];
+        rows.map(|id| {
+            projected(table.row(id as u32), mean, component, &mut p);
+            let lengths = dot(&p, &p).sqrt() * direction_norm;
             if lengths > 0.0 {
-                row.iter().zip(&direction).map(|(a, b)| a * b).sum::<f64>() / lengths
+                dot(&p, &direction) / lengths
             } else {
                 0.0
             }
         })
-        .collect()
+        .collect::<Vec<f64>>()
+    });
+    parts.concat()
+}
+
+/// `row` − `mean` with its part along the unit `component` removed, into `out`.
+fn projected(row: &[f32], mean: &[f64], component: &[f64], out: &mut [f64]) {
+    for ((o, &v), m) in out.iter_mut().zip(row).zip(mean) {
+        *o = f64::from(v) - m;
+    }
+    let along = dot(out, component);
+    for (o, c) in out.iter_mut().zip(component) {
+        *o -= along * c;
+    }
 }
 
 /// The `k` ids `keep` accepts with the highest indicator, highest first (equal values: lower id).
@@ -280,10 +303,6 @@ pub fn ranked(values: &[f64], k: usize, keep: impl Fn(u32) -> bool) -> Vec<(u32,
     all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     all.truncate(k);
     all
-}
-
-fn norm(v: &[f64]) -> f64 {
-    v.iter().map(|x| x * x).sum::<f64>().sqrt()
 }
 
 #[cfg(test)]
