@@ -79,8 +79,7 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
         }
     };
     let failed = |e: til_core::smollm2::Smollm2Error| Failure::Run(e.to_string());
-    let attention =
-        FirstAttention::new(layer0::parse(LAYER0.to_vec()).map_err(failed)?).map_err(failed)?;
+    let attention = FirstAttention::new(layer0::parse(LAYER0).map_err(failed)?).map_err(failed)?;
     let vocab = attention.shape.vocab;
     let ids = match (given.optional::<String>("--ids", "ids")?, text) {
         (Some(_), Some(_)) => return Err(usage("give --ids or TEXT, not both")),

@@ -11,7 +11,7 @@ use til_core::embed::{BenchmarkRun, Method, QuestionSet, UnitRows};
 use til_core::gpt2::byte_table::printable;
 use til_core::smollm2::token_table::{spaced_word_ids, TokenTable};
 use til_core::smollm2::undertrained::{indicator, ranked, untrained_controls};
-use til_core::smollm2::{asset, layer0, Smollm2Error};
+use til_core::smollm2::{asset, Smollm2Error};
 
 use crate::embed_cmd::read_text;
 use crate::options::usage;
@@ -138,7 +138,7 @@ fn analogies(
 }
 
 fn table() -> Result<TokenTable, Failure> {
-    TokenTable::from_layer0(&layer0::parse(LAYER0.to_vec()).map_err(failed)?).map_err(failed)
+    TokenTable::from_asset(LAYER0, threads()).map_err(failed)
 }
 
 /// The control tokens' ids (GGUF token type 3), as the chat asset keeps them.

@@ -194,19 +194,31 @@ impl<'a> Header<'a> {
 
     /// The payload, once the asset is exactly `expected` bytes long and the checksum matches.
     pub fn payload(&self, expected: u64) -> Result<&'a [u8], AssetError> {
+        let payload = self.unchecked_payload(expected)?;
+        self.check()?;
+        Ok(payload)
+    }
+
+    /// The payload once the asset is exactly `expected` bytes long, its checksum not yet compared
+    /// (for a caller that runs [`Self::check`] on another thread meanwhile).
+    pub fn unchecked_payload(&self, expected: u64) -> Result<&'a [u8], AssetError> {
         let found = self.asset.len() as u64;
         if found != expected {
             return Err(self.format.error(Fault::WrongLength { expected, found }));
         }
-        let payload = &self.asset[self.format.header_len()..];
-        let computed = checksum(payload);
+        Ok(&self.asset[self.format.header_len()..])
+    }
+
+    /// Whether the payload hashes to the header's checksum.
+    pub fn check(&self) -> Result<(), AssetError> {
+        let computed = checksum(&self.asset[self.format.header_len()..]);
         if computed != self.stored {
             return Err(self.format.error(Fault::ChecksumMismatch {
                 stored: self.stored,
                 computed,
             }));
         }
-        Ok(payload)
+        Ok(())
     }
 }
 

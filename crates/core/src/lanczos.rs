@@ -237,11 +237,17 @@ mod tests {
         let w: Vec<f64> = (0..n).map(|i| 1.0 + (i as f64 * 0.37).sin()).collect();
         let ww: f64 = w.iter().map(|x| x * x).sum();
         let householder = |i: usize, k: usize| f64::from(u8::from(i == k)) - 2.0 * w[i] * w[k] / ww;
-        let values: Vec<f64> = (0..n).map(|i| [10.0, 9.0].get(i).copied().unwrap_or(1.0)).collect();
+        let values: Vec<f64> = (0..n)
+            .map(|i| [10.0, 9.0].get(i).copied().unwrap_or(1.0))
+            .collect();
         let matrix: Vec<Vec<f64>> = (0..n)
             .map(|i| {
                 (0..n)
-                    .map(|k| (0..n).map(|m| householder(i, m) * values[m] * householder(k, m)).sum())
+                    .map(|k| {
+                        (0..n)
+                            .map(|m| householder(i, m) * values[m] * householder(k, m))
+                            .sum()
+                    })
                     .collect()
             })
             .collect();
@@ -252,8 +258,16 @@ mod tests {
         };
         // The true direction is the reflection's first column.
         let truth: Vec<f64> = (0..n).map(|i| householder(i, 0)).collect();
-        let sign = v.iter().zip(&truth).map(|(a, b)| a * b).sum::<f64>().signum();
-        assert!(v.iter().zip(&truth).all(|(a, b)| (a - sign * b).abs() < 1e-12));
+        let sign = v
+            .iter()
+            .zip(&truth)
+            .map(|(a, b)| a * b)
+            .sum::<f64>()
+            .signum();
+        assert!(v
+            .iter()
+            .zip(&truth)
+            .all(|(a, b)| (a - sign * b).abs() < 1e-12));
         // Three distinct eigenvalues: the Krylov space closes after three products.
         assert!(products <= 4, "{products} products");
     }
@@ -266,7 +280,11 @@ mod tests {
         // at most 48 vectors).
         let n = 120;
         let matrix: Vec<Vec<f64>> = (0..n)
-            .map(|i| (0..n).map(|k| if i == k { 1.0 + i as f64 * 1e-2 } else { 0.0 }).collect())
+            .map(|i| {
+                (0..n)
+                    .map(|k| if i == k { 1.0 + i as f64 * 1e-2 } else { 0.0 })
+                    .collect()
+            })
             .collect();
         let start: Vec<f64> = (0..n).map(|i| 1.0 + i as f64 * 1e-3).collect();
         let (step, products) = run(&matrix, &start, 20_000);

@@ -6,6 +6,7 @@
 //! - [`byte_level`]: what the byte-level tokenizers share: token bytes, their asset layout, pieces
 //!   and decoding from a token stream.
 //! - [`compare`]: what the tokenizers' comparison works out: differing cuts, CSV.
+//! - [`cpu_features`]: hot kernels compiled again for AVX2, run where the CPU has it.
 //! - [`csv`]: CSV records as every export writes them.
 //! - [`decimal`]: decimal text to f64, correctly rounded, without the standard library's table.
 //! - [`fxhash`]: the fast hash map of the tokenizers' hot tables (and the page's: one map type
@@ -22,6 +23,7 @@
 //! - [`minilm`]: a real transformer's embedding layer (all-MiniLM-L6-v2): token, position and type
 //!   rows, LayerNorm.
 //! - [`order`]: one shared sort for the small sorts, so the wasm carries one copy.
+//! - [`row_threads`]: a table's rows shared among threads (the CLI's passes over token tables).
 //! - [`registry`]: the shipped tokenizers in one list: names, labels, assets, licences, builders.
 //! - [`power_iteration`]: the power method (PCA's axes).
 //! - [`posenc`]: positional schemes (sinusoidal, learned) and what they do to dot products.
@@ -39,6 +41,7 @@ pub mod byte_level;
 #[cfg(feature = "chat")]
 pub mod chat;
 pub mod compare;
+pub mod cpu_features;
 pub mod csv;
 pub mod decimal;
 pub mod embed;
@@ -55,6 +58,7 @@ pub mod order;
 pub mod posenc;
 pub mod power_iteration;
 pub mod registry;
+pub mod row_threads;
 pub mod sentencepiece;
 pub mod smollm2;
 pub mod tiktoken;

@@ -19,6 +19,14 @@ fn f16_at(bytes: &[u8], at: usize) -> f32 {
 /// Every value of `tensor` (its elements in ggml order, first dimension fastest) from the GGUF
 /// file's bytes.
 pub fn dequantize(tensor: &Tensor, file: &[u8]) -> Result<Vec<f32>, GgufError> {
+    let mut out = vec![0.0; tensor.dims.iter().product::<u64>() as usize];
+    dequantize_into(tensor, file, &mut out)?;
+    Ok(out)
+}
+
+/// [`dequantize`] into `out`, which holds exactly the tensor's values (the caller allocates, so
+/// threads can fill parts of one table).
+pub fn dequantize_into(tensor: &Tensor, file: &[u8], out: &mut [f32]) -> Result<(), GgufError> {
     let unsupported = || GgufError::UnsupportedTensorType {
         name: tensor.name.clone(),
         code: tensor.ggml_type,
@@ -30,17 +38,24 @@ pub fn dequantize(tensor: &Tensor, file: &[u8]) -> Result<Vec<f32>, GgufError> {
                 name: tensor.name.clone(),
             })?;
     let count = tensor.dims.iter().product::<u64>() as usize;
-    let mut out = Vec::with_capacity(count);
+    assert_eq!(out.len(), count, "dequantize_into: room for every value");
     match tensor.ggml_type {
-        0 => out.extend(
-            data.chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        ),
-        1 => out.extend((0..count).map(|i| f16_at(data, 2 * i))),
+        0 => {
+            for (o, b) in out.iter_mut().zip(data.chunks_exact(4)) {
+                *o = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            }
+        }
+        1 => {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = f16_at(data, 2 * i);
+            }
+        }
         8 => {
-            for block in data.chunks_exact(34) {
+            for (block, out) in data.chunks_exact(34).zip(out.chunks_mut(32)) {
                 let d = f16_at(block, 0);
-                out.extend(block[2..].iter().map(|&q| d * f32::from(q as i8)));
+                for (o, &q) in out.iter_mut().zip(&block[2..]) {
+                    *o = d * f32::from(q as i8);
+                }
             }
         }
         2 | 3 => {
@@ -49,21 +64,21 @@ pub fn dequantize(tensor: &Tensor, file: &[u8]) -> Result<Vec<f32>, GgufError> {
             } else {
                 (4, Some(()))
             };
-            for block in data.chunks_exact(head + 16) {
+            for (block, out) in data.chunks_exact(head + 16).zip(out.chunks_mut(32)) {
                 let d = f16_at(block, 0);
                 let value = |q: u8| match offset {
                     None => d * (f32::from(q) - 8.0),
                     Some(()) => d * f32::from(q) + f16_at(block, 2),
                 };
                 let qs = &block[head..];
-                out.extend(qs.iter().map(|&q| value(q & 0x0f)));
-                out.extend(qs.iter().map(|&q| value(q >> 4)));
+                let halves = qs.iter().map(|&q| value(q & 0x0f));
+                let values = halves.chain(qs.iter().map(|&q| value(q >> 4)));
+                out.iter_mut().zip(values).for_each(|(o, v)| *o = v);
             }
         }
         _ => return Err(unsupported()),
     }
-    out.truncate(count);
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -10,8 +10,11 @@
 //!
 //! Leaves out: the value and output projections and every later layer (the logits need none).
 
+use std::borrow::Cow;
+
 use super::Smollm2Error;
 use crate::asset::Format;
+use crate::gguf::dequantize::dequantize_into;
 use crate::gguf::{dequantize, Gguf, Tensor, Value};
 
 /// The asset's container.
@@ -46,11 +49,12 @@ pub struct Shape {
     pub epsilon: f64,
 }
 
-/// A parsed asset: the shape and the four tensors, pointing into the asset's bytes, which it keeps.
+/// A parsed asset: the shape and the four tensors, pointing into the asset's bytes, which it keeps
+/// (or borrows, when they are the program's own).
 #[derive(Clone, Debug)]
 pub struct Layer0 {
     pub shape: Shape,
-    bytes: Vec<u8>,
+    bytes: Cow<'static, [u8]>,
     token_table: Tensor,
     norm: Tensor,
     q: Tensor,
@@ -67,8 +71,15 @@ fn dims(shape: &Shape) -> [Vec<u64>; 4] {
     [vec![d, v], vec![d], vec![d, d], vec![d, kv]]
 }
 
-/// Reads the asset, checking the container, the shape and every tensor's length.
-pub fn parse(asset: Vec<u8>) -> Result<Layer0, Smollm2Error> {
+/// Reads the asset, checking the container, the shape, every tensor's length and the checksum.
+pub fn parse(asset: impl Into<Cow<'static, [u8]>>) -> Result<Layer0, Smollm2Error> {
+    let layer = read(asset.into())?;
+    layer.check()?;
+    Ok(layer)
+}
+
+/// [`parse`] but for the checksum, which [`Layer0::check`] compares.
+pub(super) fn read(asset: Cow<'static, [u8]>) -> Result<Layer0, Smollm2Error> {
     let header = FORMAT.read(&asset)?;
     let field = |i| header.field(i) as usize;
     let shape = Shape {
@@ -106,7 +117,7 @@ pub fn parse(asset: Vec<u8>) -> Result<Layer0, Smollm2Error> {
             .ok_or_else(|| bad(&format!("{name} is of an unknown type {ggml_type}")))?;
         tensors.push(tensor);
     }
-    header.payload(start as u64)?;
+    header.unchecked_payload(start as u64)?;
     drop(header);
     let [token_table, norm, q, k]: [Tensor; 4] = tensors.try_into().expect("four tensors");
     Ok(Layer0 {
@@ -120,6 +131,11 @@ pub fn parse(asset: Vec<u8>) -> Result<Layer0, Smollm2Error> {
 }
 
 impl Layer0 {
+    /// Whether the payload hashes to the header's checksum.
+    pub(super) fn check(&self) -> Result<(), Smollm2Error> {
+        Ok(FORMAT.read(&self.bytes)?.check()?)
+    }
+
     fn values(&self, tensor: &Tensor) -> Vec<f64> {
         dequantize(tensor, &self.bytes)
             .expect("parse checked the tensor's type and length")
@@ -137,18 +153,24 @@ impl Layer0 {
                 vocab: self.shape.vocab,
             });
         }
-        let row_bytes = self.token_table.byte_len().expect("checked") / self.shape.vocab;
-        let row = Tensor {
-            dims: vec![self.shape.d_model as u64],
-            start: self.token_table.start + id * row_bytes,
-            ..self.token_table.clone()
-        };
-        Ok(self.values(&row))
+        Ok(self.values(&self.token_rows(id, 1)))
     }
 
-    /// The whole token table, dequantized (vocab × d_model, row after row; Q8_0 is exact in f32).
-    pub fn token_table(&self) -> Result<Vec<f32>, Smollm2Error> {
-        dequantize(&self.token_table, &self.bytes).map_err(|e| Smollm2Error::Gguf(e.to_string()))
+    /// Rows `first`… of the token table, dequantized into `out` (a whole number of rows of
+    /// d_model values, within the table; Q8_0 is exact in f32).
+    pub fn token_rows_into(&self, first: usize, out: &mut [f32]) -> Result<(), Smollm2Error> {
+        let rows = self.token_rows(first, out.len() / self.shape.d_model);
+        dequantize_into(&rows, &self.bytes, out).map_err(|e| Smollm2Error::Gguf(e.to_string()))
+    }
+
+    /// The token table's rows `first`… as a tensor of their own.
+    fn token_rows(&self, first: usize, count: usize) -> Tensor {
+        let row_bytes = self.token_table.byte_len().expect("checked") / self.shape.vocab;
+        Tensor {
+            dims: vec![self.shape.d_model as u64, count as u64],
+            start: self.token_table.start + first * row_bytes,
+            ..self.token_table.clone()
+        }
     }
 
     /// RMSNorm's weights (d_model).
@@ -237,5 +259,5 @@ pub fn from_gguf(gguf: &Gguf, file: &[u8]) -> Result<Vec<u8>, Smollm2Error> {
             )));
         }
     }
-    Ok(layer.bytes)
+    Ok(layer.bytes.into_owned())
 }

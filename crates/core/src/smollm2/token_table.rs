@@ -6,9 +6,12 @@
 //! worked out in f64 so near-ties order as a float64 reference orders them. Leaves out: the
 //! under-trained indicator (undertrained.rs), GPU kernels and the page.
 
-use super::layer0::Layer0;
+use std::borrow::Cow;
+
+use super::layer0::{self, Layer0};
 use super::Smollm2Error;
 use crate::fxhash::FxHashMap;
+use crate::row_threads::fill_on_threads;
 
 /// The table, dequantized, with each row's length.
 #[derive(Clone, Debug)]
@@ -21,8 +24,47 @@ pub struct TokenTable {
 
 impl TokenTable {
     pub fn from_layer0(layer: &Layer0) -> Result<TokenTable, Smollm2Error> {
+        TokenTable::dequantized(layer, 1)
+    }
+
+    /// From the first-layer asset's bytes (see [`layer0::parse`]) on `threads` threads, each
+    /// dequantizing a slice of rows and finding their lengths, while one more compares the asset's
+    /// checksum (which, a byte at a time, takes as long as the rest on two cores).
+    pub fn from_asset(
+        asset: impl Into<Cow<'static, [u8]>>,
+        threads: usize,
+    ) -> Result<TokenTable, Smollm2Error> {
+        let layer = layer0::read(asset.into())?;
+        std::thread::scope(|scope| {
+            let check = scope.spawn(|| layer.check());
+            let table = TokenTable::dequantized(&layer, threads);
+            check.join().expect("the checksum thread panicked")?;
+            table
+        })
+    }
+
+    fn dequantized(layer: &Layer0, threads: usize) -> Result<TokenTable, Smollm2Error> {
         let (vocab, dims) = (layer.shape.vocab, layer.shape.d_model);
-        TokenTable::from_rows(layer.token_table()?, vocab, dims)
+        // Each thread fills its slice of rows and finds their lengths while they are in cache.
+        let mut rows = vec![0.0f32; vocab * dims];
+        let parts = fill_on_threads(&mut rows, dims, threads, |range, part| {
+            let mut norms = Vec::with_capacity(range.len());
+            for (at, chunk) in part.chunks_mut(256 * dims).enumerate() {
+                layer.token_rows_into(range.start + 256 * at, chunk)?;
+                norms.extend(chunk.chunks_exact(dims).map(|row| dot(row, row).sqrt()));
+            }
+            Ok(norms)
+        });
+        let norms = parts
+            .into_iter()
+            .collect::<Result<Vec<_>, Smollm2Error>>()?
+            .concat();
+        Ok(TokenTable {
+            vocab,
+            dims,
+            rows,
+            norms,
+        })
     }
 
     /// A table of `vocab` rows of `dims` values, row after row.
@@ -153,6 +195,7 @@ impl TokenTable {
 /// The dot product in f64 of rows or directions (each product of an f32 with an f32 or an f64 is
 /// computed in f64), summed in four lanes: four independent additions at a time instead of one
 /// chain.
+#[inline(always)]
 pub fn dot<A: Copy + Into<f64>, B: Copy + Into<f64>>(a: &[A], b: &[B]) -> f64 {
     let mut lanes = [0.0f64; 4];
     let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));

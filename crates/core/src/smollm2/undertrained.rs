@@ -18,6 +18,7 @@
 use super::token_table::{dot, TokenTable};
 use super::Smollm2Error;
 use crate::lanczos::{Lanczos, Step};
+use crate::row_threads::on_threads;
 
 use std::ops::Range;
 /// The search stops when the direction moves less than this, or after `MOST_PASSES`.
@@ -68,40 +69,6 @@ pub fn indicator(
         }
     };
     Ok(cosines(table, &mean, &component, reference, threads))
-}
-
-/// `work` on `threads` consecutive ranges of `0..rows` (one on the calling thread), its results
-/// in range order.
-fn on_threads<T: Send>(
-    rows: usize,
-    threads: usize,
-    work: impl Fn(Range<usize>) -> T + Sync,
-) -> Vec<T> {
-    let per_thread = rows.div_ceil(threads.max(1)).max(1);
-    let ranges: Vec<Range<usize>> = (0..rows)
-        .step_by(per_thread)
-        .map(|start| start..(start + per_thread).min(rows))
-        .collect();
-    if ranges.len() <= 1 {
-        return vec![work(0..rows)];
-    }
-    std::thread::scope(|scope| {
-        let work = &work;
-        let workers: Vec<_> = ranges[1..]
-            .iter()
-            .map(|range| {
-                let range = range.clone();
-                scope.spawn(move || work(range))
-            })
-            .collect();
-        let mut results = vec![work(ranges[0].clone())];
-        results.extend(
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("an under-trained-indicator worker panicked")),
-        );
-        results
-    })
 }
 
 /// `reference`, or why it cannot be one: empty, or naming no row.
@@ -220,6 +187,11 @@ impl CovarianceProduct {
     }
 
     fn add(&mut self, table: &TokenTable, mean: &[f64], v: &[f64], rows: Range<usize>) {
+        crate::cpu_features::with_avx2(|| self.add_here(table, mean, v, rows));
+    }
+
+    #[inline(always)]
+    fn add_here(&mut self, table: &TokenTable, mean: &[f64], v: &[f64], rows: Range<usize>) {
         let along_mean = dot(mean, v);
         for id in rows {
             let row = table.row(id as u32);
@@ -269,7 +241,7 @@ fn cosines(
     let direction_norm = dot(&direction, &direction).sqrt();
     let parts = on_threads(table.vocab, threads.max(1), |rows| {
         let mut p = vec![0.0f64; table.dims];
-        rows.map(|id| {
+        let each = rows.map(|id| {
             projected(table.row(id as u32), mean, component, &mut p);
             let lengths = dot(&p, &p).sqrt() * direction_norm;
             if lengths > 0.0 {
@@ -277,13 +249,14 @@ fn cosines(
             } else {
                 0.0
             }
-        })
-        .collect::<Vec<f64>>()
+        });
+        crate::cpu_features::with_avx2(|| each.collect::<Vec<f64>>())
     });
     parts.concat()
 }
 
 /// `row` − `mean` with its part along the unit `component` removed, into `out`.
+#[inline(always)]
 fn projected(row: &[f32], mean: &[f64], component: &[f64], out: &mut [f64]) {
     for ((o, &v), m) in out.iter_mut().zip(row).zip(mean) {
         *o = f64::from(v) - m;
