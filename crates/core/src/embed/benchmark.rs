@@ -10,7 +10,7 @@
 //! Speed: 3CosAdd's score for row w is (cos(w, b) + cos(w, c) − cos(w, a)) / |b̂ + ĉ − â|, and the
 //! denominator does not change which row wins; 3CosMul needs the same three cosines. So each section
 //! computes the cosines of its few distinct input words with a block of rows (one small matrix
-//! product over a copy of the table packed four rows at a time, so four rows fill one SIMD register),
+//! product over a copy of the table packed eight rows at a time, so the rows fill SIMD registers),
 //! and every question then combines three rows of that block. A [`BenchmarkRun`] does one (section, block) unit per
 //! [`step`](BenchmarkRun::step), so the page can interleave it with painting and a Cancel button.
 //! Leaves out: `dummy4unknown` (skipped questions never count as wrong) and gensim's logging.
@@ -18,15 +18,19 @@
 use std::ops::Range;
 
 use super::analogy::{mul_score, shifted, Method};
-use super::lanes::{F32x4, Lanes};
+use super::lanes::{F32x4, F32x8, Lanes};
 use super::neighbours::Scored;
 use super::table::EmbeddingTable;
 use super::{EmbedError, UnitRows};
 use crate::fxhash::FxHashMap;
 
-/// Rows per unit of work (a multiple of 4): the block's packed rows (1024 × 50 floats) stay in the L2
-/// cache, and a unit of the largest section takes a few milliseconds in the page.
+/// Rows per unit of work (a multiple of [`GROUP`]): the block's packed rows (1024 × 50 floats) stay
+/// in the L2 cache, and a unit of the largest section takes a few milliseconds in the page.
 pub const BLOCK_ROWS: usize = 1024;
+
+/// Rows packed side by side, one [`F32x8`] per input value: one AVX2 register natively, two SIMD128
+/// registers in the page.
+const GROUP: usize = 8;
 
 /// One question, as rows: a : b :: c : expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -373,8 +377,8 @@ pub struct BenchmarkRun {
     dims: usize,
     /// Candidate rows (the first `set.vocab`).
     rows: usize,
-    /// The candidate rows in groups of four, interleaved: value k of row 4g + l sits at
-    /// `(g × dims + k) × 4 + l`; rows past the vocabulary are zero.
+    /// The candidate rows in groups of [`GROUP`], interleaved: value k of row `GROUP × g + l` sits
+    /// at `(g × dims + k) × GROUP + l`; rows past the vocabulary are zero.
     packed: Vec<f32>,
     plans: Vec<Plan>,
     /// The best answer so far of every question, by section.
@@ -431,10 +435,10 @@ impl BenchmarkRun {
     /// The run, on rows that hold every row the questions name.
     fn build(rows: UnitRows<'_>, set: QuestionSet, method: Method, share: Share) -> BenchmarkRun {
         let dims = rows.dims();
-        let mut packed = vec![0.0f32; rows.len().div_ceil(4) * 4 * dims];
+        let mut packed = vec![0.0f32; rows.len().div_ceil(GROUP) * GROUP * dims];
         for (r, row) in rows.as_slice().chunks_exact(dims).enumerate() {
             for (k, &v) in row.iter().enumerate() {
-                packed[((r / 4) * dims + k) * 4 + r % 4] = v;
+                packed[((r / GROUP) * dims + k) * GROUP + r % GROUP] = v;
             }
         }
         let plans: Vec<Plan> = set.sections.iter().map(|s| Plan::new(s, rows)).collect();
@@ -609,13 +613,15 @@ impl Shared<'_> {
     ) {
         let (start, end) = (rows.start, rows.end);
         let plan = &self.plans[section];
-        // Widths in whole groups of four rows; the padding past `end` is never a candidate.
-        let groups = start / 4..end.div_ceil(4);
-        let width = groups.len() * 4;
+        // Widths in whole groups; the padding past `end` is never a candidate.
+        let groups = start / GROUP..end.div_ceil(GROUP);
+        let width = groups.len() * GROUP;
         // 1. Cosines of the section's input words with rows start..end (3CosMul: shifted cosines).
         let words: Vec<&[f32]> = plan.rows.chunks_exact(self.dims).collect();
         let cosines = &mut cosines[..words.len() * width];
-        block_cosines(&words, self.packed, self.dims, groups, cosines);
+        crate::cpu_features::with_avx2(|| {
+            block_cosines(&words, self.packed, self.dims, groups, cosines)
+        });
         if self.method == Method::Mul {
             cosines.iter_mut().for_each(|c| *c = shifted(*c));
         }
@@ -666,10 +672,11 @@ impl Combine for CosMul {
     }
 }
 
-/// `out[w × width + r]` = word w · row `4 × groups.start + r`, for `width = 4 × groups.len()` rows
-/// of `packed` (see [`BenchmarkRun`]): four words and two groups of four rows at a time, so each
-/// load of a row group serves four words and each word's value two groups (eight sums in flight).
+/// `out[w × width + r]` = word w · row `GROUP × groups.start + r`, for `width = GROUP ×
+/// groups.len()` rows of `packed` (see [`BenchmarkRun`]): [`WIDE`] words and a group of rows at a
+/// time, so each load of the group serves them all and their sums are in flight together.
 #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn block_cosines(
     words: &[&[f32]],
     packed: &[f32],
@@ -677,67 +684,53 @@ fn block_cosines(
     groups: Range<usize>,
     out: &mut [f32],
 ) {
-    let width = groups.len() * 4;
-    let block = &packed[groups.start * dims * 4..groups.end * dims * 4];
-    let mut store = |first_word: usize, first_group: usize, sums: &[[F32x4; 2]], taken: usize| {
-        for (i, sums) in sums.iter().enumerate() {
-            for (g, sum) in sums[..taken].iter().enumerate() {
-                let at = (first_word + i) * width + (first_group + g) * 4;
-                out[at..at + 4].copy_from_slice(&sum.to_array());
-            }
+    let width = groups.len() * GROUP;
+    let block = &packed[groups.start * dims * GROUP..groups.end * dims * GROUP];
+    let mut store = |first_word: usize, group: usize, sums: &[F32x8]| {
+        for (i, sum) in sums.iter().enumerate() {
+            let at = (first_word + i) * width + group * GROUP;
+            out[at..at + GROUP].copy_from_slice(&sum.to_array());
         }
     };
-    for (pair, two) in block.chunks(dims * 8).enumerate() {
-        // The last chunk may hold one group: it is paired with itself and the copy not stored.
-        let (first, second) = two.split_at(dims * 4);
-        let (second, taken) = match second.is_empty() {
-            true => (first, 1),
-            false => (second, 2),
-        };
-        let mut quads = words.chunks_exact(4);
-        for (q, quad) in (&mut quads).enumerate() {
-            let quad = [quad[0], quad[1], quad[2], quad[3]];
-            store(
-                4 * q,
-                2 * pair,
-                &group_dots(quad, [first, second], dims),
-                taken,
-            );
+    for (g, rows) in block.chunks_exact(dims * GROUP).enumerate() {
+        let mut wide = words.chunks_exact(WIDE);
+        for (q, some) in (&mut wide).enumerate() {
+            let some: [&[f32]; WIDE] = std::array::from_fn(|i| some[i]);
+            store(WIDE * q, g, &group_dots(some, rows, dims));
         }
-        let rest = words.len() - quads.remainder().len();
-        for (i, &word) in quads.remainder().iter().enumerate() {
+        let mut first = words.len() - wide.remainder().len();
+        let mut quads = wide.remainder().chunks_exact(4);
+        for quad in &mut quads {
             store(
-                rest + i,
-                2 * pair,
-                &group_dots([word], [first, second], dims),
-                taken,
+                first,
+                g,
+                &group_dots([quad[0], quad[1], quad[2], quad[3]], rows, dims),
             );
+            first += 4;
+        }
+        for (i, &word) in quads.remainder().iter().enumerate() {
+            store(first + i, g, &group_dots([word], rows, dims));
         }
     }
 }
 
-/// The dot products of `N` words with two packed groups of four rows: `2 × N` independent sums.
-/// Written without closures or loops over the two groups: the page builds the core for size, where
-/// those are not unrolled or inlined and the sums would live in memory.
+/// Words at a time in [`block_cosines`]: natively eight, eight AVX2 registers of sums (four left each
+/// addition waiting on the one before); in the page four, whose eight SIMD128 registers of sums
+/// stay in the browser's registers.
+const WIDE: usize = if cfg!(target_arch = "wasm32") { 4 } else { 8 };
+
+/// The dot products of `N` words with a packed group of rows: `N` independent sums of eight.
+/// Written without closures: the page builds the core for size, where those are not inlined and
+/// the sums would live in memory.
 #[inline(always)]
-fn group_dots<const N: usize>(
-    words: [&[f32]; N],
-    [first, second]: [&[f32]; 2],
-    dims: usize,
-) -> [[F32x4; 2]; N] {
+fn group_dots<const N: usize>(words: [&[f32]; N], rows: &[f32], dims: usize) -> [F32x8; N] {
     // Slices of known length, so the loop below needs no bounds checks.
-    let (first, second) = (&first[..dims * 4], &second[..dims * 4]);
-    let mut sums = [[F32x4::splat(0.0); 2]; N];
-    for (k, (one, two)) in first
-        .chunks_exact(4)
-        .zip(second.chunks_exact(4))
-        .enumerate()
-    {
-        let (one, two) = (F32x4::load(one), F32x4::load(two));
-        for (sums, word) in sums.iter_mut().zip(&words) {
-            let value = F32x4::splat(word[k]);
-            sums[0] = sums[0] + value * one;
-            sums[1] = sums[1] + value * two;
+    let (rows, words) = (&rows[..dims * GROUP], words.map(|word| &word[..dims]));
+    let mut sums = [F32x8::splat(0.0); N];
+    for (k, values) in (0..dims).zip(rows.chunks_exact(GROUP)) {
+        let values = F32x8::load(values);
+        for (sum, word) in sums.iter_mut().zip(&words) {
+            *sum = *sum + F32x8::splat(word[k]) * values;
         }
     }
     sums
