@@ -4,7 +4,7 @@
 //!
 //! - gensim's `evaluate_word_analogies` (tools/bench/analogy_gensim.py), what people call;
 //! - a plain numpy-batched 3CosAdd (tools/bench/analogy_numpy.py), the strongest numpy peer: one
-//!   BLAS product per 2,048 questions.
+//!   BLAS product per 2,048 questions, timed warm (the median of three runs in one process).
 //!
 //! Ours is the whole `til` process (start, reading the 10 MB float32 table and the questions, the
 //! benchmark, printing); the peers' are their scoring alone inside Python, the vectors already
@@ -86,8 +86,8 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     };
     notes.push(format!(
         "analogies: til is the whole process (peak {}, {} threads: --threads defaults to every \
-         core), gensim the evaluate_word_analogies call alone and numpy its scoring alone, vectors \
-         loaded; numpy's BLAS (threadpoolctl): {}",
+         core), gensim the evaluate_word_analogies call alone and numpy its scoring alone (warm: the \
+         median of three in one process), vectors loaded; numpy's BLAS (threadpoolctl): {}",
         super::mib(ours_peak),
         std::thread::available_parallelism().map_or(1, usize::from),
         blas(&numpy_line)

@@ -10,7 +10,7 @@
 //!   `eigh`; the two top-100 lists must share at least 95 ids (as the reference test asks).
 //!
 //! Ours is the whole `til` process (start, dequantizing the table, the work, printing); numpy's is
-//! its arithmetic alone, the table already dequantized.
+//! its arithmetic alone, the table already dequantized, warm (the median of three in one process).
 
 use super::{alternate, capture, json_number, json_value, Agreement, Bench, Row};
 use crate::{python, Result};
@@ -92,7 +92,7 @@ pub fn rows(bench: &Bench, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     };
     notes.push(format!(
         "SmolLM2 token table: til is the whole process (peak {}, every core), numpy its arithmetic \
-         alone on the dequantized table; numpy's BLAS: {}",
+         alone on the dequantized table (warm: the median of three in one process); numpy's BLAS: {}",
         super::mib(peak),
         json_value(&line, "blas")?
     ));
