@@ -115,9 +115,9 @@ fn analogies(
         rows.get(word.as_bytes()).copied()
     })
     .map_err(|e| Failure::Run(format!("{path}: {e}")))?;
-    let unit = table.unit_rows();
+    let unit = table.unit_rows(threads());
     let unit = UnitRows::new(&unit, table.dims).map_err(|e| Failure::Run(e.to_string()))?;
-    let report = BenchmarkRun::on_rows(unit, set, Method::Add, Share::ALL)
+    let report = BenchmarkRun::on_rows(unit, set, Method::Add, Share::ALL, threads())
         .map_err(|e| Failure::Run(e.to_string()))?
         .finish_on(threads());
     for section in &report.sections {

@@ -33,7 +33,7 @@ impl Backend {
     pub fn prepare_tokens(&self, table: Arc<TokenTable>) -> Result<TokenVectors, ComputeError> {
         let gpu = match self {
             Backend::Gpu(context) => {
-                let unit = table.unit_rows();
+                let unit = table.unit_rows(1);
                 let rows = UnitRows::new(&unit, table.dims)
                     .map_err(|e| ComputeError::BadRequest(e.to_string()))?;
                 Some(context.upload_table(rows)?)

@@ -92,12 +92,14 @@ proptest! {
             let answers: Vec<_> = (0..set.sections.len()).map(|s| one.answers(s).unwrap()).collect();
             prop_assert_eq!(&BenchmarkRun::new(&table, &set, method).finish_on(threads), &report,
                 "{:?}, {} threads", method, threads);
-            // The page's way: each share in a run of its own (a worker), from the set as numbers.
+            // The page's way: each share in a run of its own (a worker), from the set as numbers;
+            // the rows packed on as many threads as there are shares.
             let (counts, numbers) = set.to_rows();
             let rows = table.unit_rows().first(set.vocab);
             let found: Vec<_> = (0..threads).map(|index| {
                 let share_set = QuestionSet::from_rows(&counts, &numbers, set.vocab).unwrap();
-                let mut run = BenchmarkRun::on_rows(rows, share_set, method, Share { index, count: threads }).unwrap();
+                let share = Share { index, count: threads };
+                let mut run = BenchmarkRun::on_rows(rows, share_set, method, share, threads).unwrap();
                 while run.step() {}
                 run.found()
             }).collect();
@@ -119,7 +121,7 @@ proptest! {
         // 1, 3, 5. Share 0 stops after `stop` units, share 1 finishes.
         let found: Vec<Found> = (0..2).map(|index| {
             let share = Share { index, count: 2 };
-            let mut run = BenchmarkRun::on_rows(table.unit_rows(), set.clone(), Method::Add, share).unwrap();
+            let mut run = BenchmarkRun::on_rows(table.unit_rows(), set.clone(), Method::Add, share, 1).unwrap();
             let steps = if index == 0 { stop.min(3) } else { 3 };
             for _ in 0..steps { run.step(); }
             run.found()

@@ -25,7 +25,7 @@ pub fn start(start: AnalogyShare) -> Result<Reply, String> {
         index: start.share,
         count: start.shares,
     };
-    let run = BenchmarkRun::on_rows(rows, set, method, share).map_err(|e| e.to_string())?;
+    let run = BenchmarkRun::on_rows(rows, set, method, share, 1).map_err(|e| e.to_string())?;
     Ok(keep(run))
 }
 

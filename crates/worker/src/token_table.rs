@@ -102,9 +102,9 @@ fn question_set(loaded: &Loaded, questions: &str) -> Result<QuestionSet, String>
 pub fn analogies_start(questions: &str, share: Share) -> Result<Reply, String> {
     let run = with_loaded(|loaded| {
         let set = question_set(loaded, questions)?;
-        let unit = loaded.table.unit_rows();
+        let unit = loaded.table.unit_rows(1);
         let rows = UnitRows::new(&unit, loaded.table.dims).map_err(|e| e.to_string())?;
-        BenchmarkRun::on_rows(rows, set, Method::Add, share).map_err(|e| e.to_string())
+        BenchmarkRun::on_rows(rows, set, Method::Add, share, 1).map_err(|e| e.to_string())
     })?;
     Ok(super::analogy::keep(run))
 }

@@ -23,6 +23,7 @@ use super::neighbours::Scored;
 use super::table::EmbeddingTable;
 use super::{EmbedError, UnitRows};
 use crate::fxhash::FxHashMap;
+use crate::row_threads::fill_on_threads;
 
 /// Rows per unit of work (a multiple of [`GROUP`]): the block's packed rows (1024 × 50 floats) stay
 /// in the L2 cache, and a unit of the largest section takes a few milliseconds in the page.
@@ -393,16 +394,18 @@ impl BenchmarkRun {
     pub fn new(table: &EmbeddingTable, set: &QuestionSet, method: Method) -> BenchmarkRun {
         // A set parsed against this table names only its first `vocab` rows: nothing to check.
         let rows = table.unit_rows().first(set.vocab);
-        BenchmarkRun::build(rows, set.clone(), method, Share::ALL)
+        BenchmarkRun::build(rows, set.clone(), method, Share::ALL, 1)
     }
 
     /// The run over `share` of the units, on unit-length `rows` (at least `set.vocab` of them; the
-    /// questions' rows must be among the first `set.vocab`).
+    /// questions' rows must be among the first `set.vocab`); `threads` copy the rows into the run's
+    /// packed layout.
     pub fn on_rows(
         rows: UnitRows<'_>,
         set: QuestionSet,
         method: Method,
         share: Share,
+        threads: usize,
     ) -> Result<BenchmarkRun, EmbedError> {
         if rows.len() < set.vocab || set.vocab == 0 {
             return Err(EmbedError::BadVocab {
@@ -429,18 +432,32 @@ impl BenchmarkRun {
                 rows: rows.len(),
             });
         }
-        Ok(BenchmarkRun::build(rows, set, method, share))
+        Ok(BenchmarkRun::build(rows, set, method, share, threads))
     }
 
     /// The run, on rows that hold every row the questions name.
-    fn build(rows: UnitRows<'_>, set: QuestionSet, method: Method, share: Share) -> BenchmarkRun {
+    fn build(
+        rows: UnitRows<'_>,
+        set: QuestionSet,
+        method: Method,
+        share: Share,
+        threads: usize,
+    ) -> BenchmarkRun {
         let dims = rows.dims();
         let mut packed = vec![0.0f32; rows.len().div_ceil(GROUP) * GROUP * dims];
-        for (r, row) in rows.as_slice().chunks_exact(dims).enumerate() {
-            for (k, &v) in row.iter().enumerate() {
-                packed[((r / GROUP) * dims + k) * GROUP + r % GROUP] = v;
+        // Group by group, on `threads` ranges of groups.
+        fill_on_threads(&mut packed, dims * GROUP, threads, |groups, packed| {
+            let from = groups.start * GROUP * dims;
+            let to = (groups.end * GROUP * dims).min(rows.as_slice().len());
+            let group_rows = rows.as_slice()[from..to].chunks(dims * GROUP);
+            for (group, values) in group_rows.zip(packed.chunks_exact_mut(dims * GROUP)) {
+                for (l, row) in group.chunks_exact(dims).enumerate() {
+                    for (k, &v) in row.iter().enumerate() {
+                        values[k * GROUP + l] = v;
+                    }
+                }
             }
-        }
+        });
         let plans: Vec<Plan> = set.sections.iter().map(|s| Plan::new(s, rows)).collect();
         let widest = plans.iter().map(|p| p.words.len()).max().unwrap_or(0);
         BenchmarkRun {

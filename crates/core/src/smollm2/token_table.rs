@@ -115,15 +115,21 @@ impl TokenTable {
 
     /// Every row scaled to length 1 (a row of zeros stays zeros), for the analogy benchmark's
     /// blocked products.
-    pub fn unit_rows(&self) -> Vec<f32> {
-        self.rows
-            .chunks_exact(self.dims)
-            .zip(&self.norms)
-            .flat_map(|(row, &norm)| {
+    pub fn unit_rows(&self, threads: usize) -> Vec<f32> {
+        let mut unit = vec![0.0f32; self.rows.len()];
+        fill_on_threads(&mut unit, self.dims, threads, |ids, unit| {
+            for ((out, id), &norm) in unit
+                .chunks_exact_mut(self.dims)
+                .zip(ids.clone())
+                .zip(&self.norms[ids])
+            {
                 let scale = if norm > 0.0 { 1.0 / norm } else { 0.0 };
-                row.iter().map(move |&v| (f64::from(v) * scale) as f32)
-            })
-            .collect()
+                for (o, &v) in out.iter_mut().zip(self.row(id as u32)) {
+                    *o = (f64::from(v) * scale) as f32;
+                }
+            }
+        });
+        unit
     }
 
     /// The `k` rows most similar to row `id` by cosine, most similar first (equal cosines: the
@@ -241,6 +247,16 @@ mod tests {
     /// Four rows of two: (1, 0), (0, 2), (3, 3), (−1, 0).
     fn table() -> TokenTable {
         TokenTable::from_rows(vec![1.0, 0.0, 0.0, 2.0, 3.0, 3.0, -1.0, 0.0], 4, 2).unwrap()
+    }
+
+    #[test]
+    fn unit_rows_are_the_rows_over_their_lengths_on_any_threads() {
+        let unit = table().unit_rows(1);
+        assert_eq!(
+            unit,
+            [1.0, 0.0, 0.0, 1.0, 0.70710677, 0.70710677, -1.0, 0.0]
+        );
+        assert_eq!(table().unit_rows(3), unit);
     }
 
     #[test]
