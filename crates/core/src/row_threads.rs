@@ -7,6 +7,10 @@
 
 use std::ops::Range;
 
+/// wasm32 in the browser has no threads: everything runs as one range there, and the page's module
+/// carries no spawning code (about 3 KB gzip).
+const NO_THREADS: bool = cfg!(target_arch = "wasm32");
+
 /// `work` on `threads` consecutive ranges of `0..rows`, its results in range order.
 pub fn on_threads<T: Send>(
     rows: usize,
@@ -14,7 +18,7 @@ pub fn on_threads<T: Send>(
     work: impl Fn(Range<usize>) -> T + Sync,
 ) -> Vec<T> {
     let ranges = ranges(rows, threads);
-    if ranges.len() <= 1 {
+    if ranges.len() <= 1 || NO_THREADS {
         return vec![work(0..rows)];
     }
     std::thread::scope(|scope| {
@@ -46,7 +50,7 @@ pub fn fill_on_threads<T: Send, R: Send>(
 ) -> Vec<R> {
     let rows = out.len() / width.max(1);
     let ranges = ranges(rows, threads);
-    if ranges.len() <= 1 {
+    if ranges.len() <= 1 || NO_THREADS {
         return vec![work(0..rows, out)];
     }
     std::thread::scope(|scope| {
