@@ -149,7 +149,17 @@ impl Panel {
             "The analogy set",
             Box::pin(async move {
                 let questions = assets::text(urls::GLOVE_QUESTIONS).load().await?;
-                let count = worker_count();
+                // The first worker times both backends: all of it on its WebGPU, or every core.
+                panel.ready(1).await?;
+                let place = Request::TokenAnalogiesPlace {
+                    questions: questions.to_string(),
+                    shares: worker_count(),
+                };
+                let count = match ask_on(0, place, None).await? {
+                    Reply::Placed { on_gpu: true, .. } => 1,
+                    Reply::Placed { .. } => worker_count(),
+                    _ => return Err(OUT_OF_TURN.to_string()),
+                };
                 panel.ready(count).await?;
                 let start = |share| Request::TokenAnalogiesStart {
                     questions: questions.to_string(),

@@ -27,6 +27,8 @@ wire_enum! {
         UnigramState { index: usize, status: String, html: String },
         /// A long run's progress: `done` of `total`, and where it stands in words.
         Progress { done: usize, total: usize, note: String },
+        /// Where a long run goes (WebGPU or the CPU), and why.
+        Placed { on_gpu: bool, why: String },
         /// The analogy share's progress: units done of `units`.
         AnalogiesProgress { done: usize, units: usize },
         /// Every question's best row and its score, for the `done` units scored.

@@ -172,6 +172,10 @@ wire_enum! {
         TokenRows { query: String, k: usize },
         /// One token's card as markup: its bytes, whether text makes it, its nearest rows.
         TokenDetails { id: u32 },
+        /// Where the analogy set on the token table runs (the questions file's text; `shares`
+        /// workers would share it on the CPU): both backends timed on its first questions, and
+        /// [`Reply::Placed`](crate::Reply::Placed). On WebGPU the whole set is one share.
+        TokenAnalogiesPlace { questions: String, shares: usize },
         /// Starts this worker's share of the analogy set (the questions file's text) on the token
         /// table; stepped and read back by `AnalogiesStep` and `AnalogiesFound`.
         TokenAnalogiesStart { questions: String, share: usize, shares: usize },

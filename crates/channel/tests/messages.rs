@@ -145,6 +145,10 @@ fn requests() -> Vec<Request> {
             k: 100,
         },
         Request::UndertrainedStep { ms: 40.0 },
+        Request::TokenAnalogiesPlace {
+            questions: ": capital\nathens greece baghdad iraq".into(),
+            shares: 2,
+        },
         Request::BpeStep { ms: 40.0 },
         Request::BpeFinish {},
     ]
@@ -222,6 +226,10 @@ fn replies() -> Vec<Reply> {
             note: "pass 2 over the rows".into(),
         },
         Reply::AnalogiesProgress { done: 3, units: 10 },
+        Reply::Placed {
+            on_gpu: true,
+            why: "analogy set: WebGPU 2.0 ms, CPU 90.0 ms → WebGPU".into(),
+        },
         Reply::AnalogiesFound {
             done: 2,
             ids: vec![4, 5],
@@ -326,7 +334,7 @@ fn every_variant_is_listed_above() {
     .to_bytes()[4];
     assert_eq!(
         usize::from(last_request) + 1,
-        28,
+        29,
         "requests: list the new variant in requests()"
     );
     let last_reply = Reply::BpeTrace {
@@ -336,7 +344,7 @@ fn every_variant_is_listed_above() {
     .to_bytes()[0];
     assert_eq!(
         usize::from(last_reply) + 1,
-        14,
+        15,
         "replies: list the new variant in replies()"
     );
 }

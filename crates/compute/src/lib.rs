@@ -17,7 +17,9 @@
 //! 5. [`Backend::attention_logits`]: a first attention layer's causal logits (SmolLM2's): the
 //!    projections once, then RoPE and the scores once per way of rotating;
 //! 6. [`Backend::token_neighbours`]: SmolLM2's own token table, a row's nearest rows (the GPU's
-//!    f32 short list scored again in f64 by the core: token_table.rs).
+//!    f32 short list scored again in f64 by the core: token_table.rs);
+//! 7. [`Backend::covariance_pass`] and [`Backend::indicators`]: the under-trained ranking's passes
+//!    over that table (undertrained.rs): the principal component's products, every row's indicator.
 //!
 //! Acquiring a device ([`GpuContext::new`], or [`GpuContext::from_device`] with a device the caller
 //! made) is separate from running kernels. The embedding table is uploaded once ([`Backend::prepare`])
@@ -33,6 +35,7 @@ pub mod gpu;
 mod mask;
 pub mod speed;
 mod token_table;
+mod undertrained;
 
 use std::sync::Arc;
 
@@ -45,6 +48,7 @@ pub use error::ComputeError;
 pub use gpu::GpuContext;
 pub use mask::RowMask;
 pub use token_table::TokenVectors;
+pub use undertrained::RankingRows;
 /// The wgpu this crate is built on, for callers that acquire their own device.
 pub use wgpu;
 

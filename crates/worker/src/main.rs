@@ -31,7 +31,9 @@ mod chat_markup;
 mod count_file;
 mod first_layer_markup;
 mod loaded_table;
+mod ranking_backend;
 mod speed_check;
+mod token_analogy_gpu;
 mod token_backend;
 mod token_table;
 mod token_table_markup;
@@ -188,7 +190,7 @@ async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
         Request::UnigramStep {} => unigram::step(),
         Request::UnigramLattice { round, word } => unigram::lattice(round, &word),
         Request::AnalogiesStart { share } => analogy::start(share),
-        Request::AnalogiesStep { ms } => analogy::step(ms),
+        Request::AnalogiesStep { ms } => analogy::step(ms).await,
         Request::AnalogiesFound {} => analogy::found(),
         Request::SpeedCheck { vectors, questions } => speed_check::run(&vectors, &questions).await,
         Request::LoadTokenTable {
@@ -202,22 +204,25 @@ async fn reply(request: Request, attached: JsValue) -> Result<Reply, String> {
             questions,
             share,
             shares,
-        } => token_table::analogies_start(
-            &questions,
-            Share {
+        } => {
+            let share = Share {
                 index: share,
                 count: shares,
-            },
-        ),
+            };
+            token_table::analogies_start(&questions, share).await
+        }
+        Request::TokenAnalogiesPlace { questions, shares } => {
+            token_table::analogies_place(&questions, shares).await
+        }
         Request::TokenAnalogiesReport {
             questions,
             found,
             glove,
         } => token_table::analogies_report(&questions, found, &glove),
         Request::UndertrainedStart { reference, k } => {
-            token_table::undertrained_start(&reference, k)
+            token_table::undertrained_start(&reference, k).await
         }
-        Request::UndertrainedStep { ms } => token_table::undertrained_step(ms),
+        Request::UndertrainedStep { ms } => token_table::undertrained_step(ms).await,
         Request::BpeStart { run } => bpe::start(run, attached),
         Request::BpeStep { ms } => bpe::step(ms),
         Request::BpeFinish {} => bpe::finish(),

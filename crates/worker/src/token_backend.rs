@@ -20,12 +20,13 @@ use super::attention::WorkerClock;
 const TIMING_BUDGET_MS: f64 = 300.0;
 
 /// A backend with the table prepared for it.
-type Ready = Rc<(Backend, TokenVectors)>;
+pub type Ready = Rc<(Backend, TokenVectors)>;
 
 #[derive(Default)]
 struct State {
     cpu: Option<Ready>,
-    gpu: Option<Ready>,
+    /// The GPU side once tried: prepared, or why not.
+    gpu: Option<Result<Ready, String>>,
     /// The backend kept, and the sentence that says why.
     chosen: Option<(BackendKind, String)>,
 }
@@ -39,7 +40,8 @@ pub fn forget() {
     STATE.with(|state| *state.borrow_mut() = State::default());
 }
 
-fn cpu(table: &Arc<TokenTable>) -> Result<Ready, String> {
+/// The CPU side, prepared once.
+pub fn cpu(table: &Arc<TokenTable>) -> Result<Ready, String> {
     if let Some(ready) = STATE.with(|state| state.borrow().cpu.clone()) {
         return Ok(ready);
     }
@@ -74,7 +76,7 @@ pub async fn neighbours(
     let chosen = STATE.with(|state| state.borrow().chosen.clone());
     let gpu = STATE.with(|state| state.borrow().gpu.clone());
     match (chosen, gpu) {
-        (Some((BackendKind::Gpu, why)), Some(gpu)) => match run(&gpu, id, k).await {
+        (Some((BackendKind::Gpu, why)), Some(Ok(gpu))) => match run(&gpu, id, k).await {
             Ok(near) => Ok((near, why)),
             Err(e) => {
                 let why = keep_cpu(format!("on the CPU since WebGPU failed ({e})"));
@@ -86,6 +88,26 @@ pub async fn neighbours(
     }
 }
 
+/// The GPU side, prepared the first time it is asked for (the table's unit rows uploaded), or
+/// why there is none.
+pub async fn gpu(table: &Arc<TokenTable>) -> Result<Ready, String> {
+    if let Some(known) = STATE.with(|state| state.borrow().gpu.clone()) {
+        return known;
+    }
+    let made = match GpuContext::new().await {
+        Err(why) => Err(format!("no WebGPU in the worker: {why}")),
+        Ok(context) => {
+            let backend = Backend::Gpu(context);
+            match backend.prepare_tokens(table.clone()) {
+                Ok(vectors) => Ok(Rc::new((backend, vectors))),
+                Err(e) => Err(format!("the table could not go to WebGPU: {e}")),
+            }
+        }
+    };
+    STATE.with(|state| state.borrow_mut().gpu = Some(made.clone()));
+    made
+}
+
 /// The first query: WebGPU if the worker has it, both timed, the faster kept.
 async fn choose(
     table: &Arc<TokenTable>,
@@ -93,22 +115,11 @@ async fn choose(
     k: usize,
 ) -> Result<(Vec<(u32, f64)>, String), String> {
     let cpu = cpu(table)?;
-    let gpu = match GpuContext::new().await {
+    let gpu = match gpu(table).await {
+        Ok(gpu) => gpu,
         Err(why) => {
-            let why = keep_cpu(format!("on the CPU (no WebGPU in the worker: {why})"));
+            let why = keep_cpu(format!("on the CPU ({why})"));
             return Ok((run(&cpu, id, k).await?, why));
-        }
-        Ok(context) => {
-            let backend = Backend::Gpu(context);
-            match backend.prepare_tokens(table.clone()) {
-                Ok(vectors) => Rc::new((backend, vectors)),
-                Err(e) => {
-                    let why = keep_cpu(format!(
-                        "on the CPU (the table could not go to WebGPU: {e})"
-                    ));
-                    return Ok((run(&cpu, id, k).await?, why));
-                }
-            }
         }
     };
     let on = |kind| match kind {
@@ -130,10 +141,6 @@ async fn choose(
         return Ok((timed.on_cpu, why));
     }
     let why = format!("{} (the same rows and cosines on both)", timed.choice.why);
-    STATE.with(|state| {
-        let mut state = state.borrow_mut();
-        state.chosen = Some((timed.choice.backend, why.clone()));
-        state.gpu = Some(gpu);
-    });
+    STATE.with(|state| state.borrow_mut().chosen = Some((timed.choice.backend, why.clone())));
     Ok((timed.chosen(), why))
 }

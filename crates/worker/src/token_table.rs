@@ -12,15 +12,18 @@ use til_channel::markup::Escaped;
 use til_channel::{Reply, ShareFound};
 use til_compute::speed::Clock;
 use til_compute::speed::BENCHMARK_VOCAB;
+use til_compute::BackendKind;
 use til_core::embed::benchmark::{AnalogyReport, BenchmarkRun, Found, QuestionSet, Share};
 use til_core::embed::{EmbeddingTable, Method, UnitRows};
 use til_core::smollm2::token_table::spaced_word_ids;
 use til_core::smollm2::undertrained::{check_reference, untrained_controls, ComponentSearch};
 
+use super::analogy::{self, Run};
 use super::attention::WorkerClock;
 use super::loaded_table::Loaded;
-use super::token_backend;
+use super::token_analogy_gpu::{self, GpuRun};
 use super::token_table_markup as markup;
+use super::{ranking_backend, token_backend};
 
 /// Rows of a power-iteration pass between two looks at the clock while ranking.
 const ROWS_PER_LOOK: usize = 1024;
@@ -30,6 +33,8 @@ struct Ranking {
     search: ComponentSearch,
     reference: Vec<u32>,
     k: usize,
+    /// Where the passes ran and why, once chosen.
+    passes_said: String,
 }
 
 thread_local! {
@@ -45,6 +50,8 @@ pub fn load(layer: Vec<u8>, vocab: &[u8], chat: &[u8]) -> Result<Reply, String> 
     LOADED.with(|slot| *slot.borrow_mut() = Some(built));
     RANKING.with(|slot| *slot.borrow_mut() = None);
     token_backend::forget();
+    ranking_backend::forget();
+    token_analogy_gpu::forget();
     answer
 }
 
@@ -97,16 +104,28 @@ fn question_set(loaded: &Loaded, questions: &str) -> Result<QuestionSet, String>
     .map_err(|e| e.to_string())
 }
 
+/// Where the analogy set runs (token_analogy_gpu.rs): WebGPU in this worker, or `shares` workers'
+/// CPUs.
+pub async fn analogies_place(questions: &str, shares: usize) -> Result<Reply, String> {
+    let (table, set) =
+        with_loaded(|loaded| Ok((loaded.table.clone(), question_set(loaded, questions)?)))?;
+    let (on_gpu, why) = token_analogy_gpu::place(&table, &set, shares).await?;
+    Ok(Reply::Placed { on_gpu, why })
+}
+
 /// This worker's share of the analogy set (3CosAdd, inputs excluded), stepped and read back by
-/// the benchmark's own requests (analogy.rs).
-pub fn analogies_start(questions: &str, share: Share) -> Result<Reply, String> {
-    let run = with_loaded(|loaded| {
-        let set = question_set(loaded, questions)?;
-        let unit = loaded.table.unit_rows(1);
-        let rows = UnitRows::new(&unit, loaded.table.dims).map_err(|e| e.to_string())?;
-        BenchmarkRun::on_rows(rows, set, Method::Add, share, 1).map_err(|e| e.to_string())
-    })?;
-    Ok(super::analogy::keep(run))
+/// the benchmark's own requests (analogy.rs): on WebGPU if it was placed there and this is the
+/// only share, else the core's blocked products.
+pub async fn analogies_start(questions: &str, share: Share) -> Result<Reply, String> {
+    let (table, set) =
+        with_loaded(|loaded| Ok((loaded.table.clone(), question_set(loaded, questions)?)))?;
+    if share == Share::ALL && token_analogy_gpu::placed_on_gpu() {
+        return Ok(analogy::keep(Run::Gpu(GpuRun::new(&table, set).await?)));
+    }
+    let unit = table.unit_rows(1);
+    let rows = UnitRows::new(&unit, table.dims).map_err(|e| e.to_string())?;
+    let run = BenchmarkRun::on_rows(rows, set, Method::Add, share, 1).map_err(|e| e.to_string())?;
+    Ok(analogy::keep(Run::Cpu(run)))
 }
 
 /// Every share's findings merged into the set's report, beside GloVe's (`glove`: its vectors'
@@ -127,7 +146,7 @@ pub fn analogies_report(
         let report = set.merged_report(Method::Add, &found);
         let glove = glove_reports(loaded, questions, glove)?;
         Ok(Reply::Markup {
-            html: markup::analogy_report(&report, &glove),
+            html: markup::analogy_report(&report, &glove, &token_analogy_gpu::why()),
         })
     })
 }
@@ -157,7 +176,7 @@ fn glove_reports(
 
 /// Starts a ranking from the ids `reference` lists (none: the control tokens whose rows equal
 /// another's).
-pub fn undertrained_start(reference: &str, k: usize) -> Result<Reply, String> {
+pub async fn undertrained_start(reference: &str, k: usize) -> Result<Reply, String> {
     let reference = reference
         .split([',', ' '])
         .filter(|id| !id.is_empty())
@@ -178,53 +197,72 @@ pub fn undertrained_start(reference: &str, k: usize) -> Result<Reply, String> {
             search: ComponentSearch::new(table),
             reference,
             k,
+            passes_said: String::new(),
         })
     })?;
     RANKING.with(|slot| *slot.borrow_mut() = Some(ranking));
-    undertrained_step(0.0)
+    undertrained_step(0.0).await
 }
 
 /// Goes on for about `budget_ms` (a slice at least); the progress, or the ranking once the
-/// component is found.
-pub fn undertrained_step(budget_ms: f64) -> Result<Reply, String> {
+/// component is found. Whole passes on the backend chosen for them (ranking_backend.rs, timed on
+/// the first); on the CPU a slice of rows at a time, so progress shows within a pass.
+pub async fn undertrained_step(budget_ms: f64) -> Result<Reply, String> {
     let started = js_sys::Date::now();
     let mut ranking = RANKING
         .with(|slot| slot.borrow_mut().take())
         .ok_or("no ranking was started")?;
-    with_loaded(|loaded| {
-        let table = &loaded.table;
-        let found = loop {
-            if ranking.search.advance(table, ROWS_PER_LOOK) {
+    let table = with_loaded(|loaded| Ok(loaded.table.clone()))?;
+    let mut found = false;
+    while ranking_backend::passes_on() != Some(BackendKind::Cpu) {
+        let ran = ranking_backend::pass(&table, &ranking.search).await?;
+        ranking.passes_said = ran.why;
+        found = ranking.search.absorb(ran.result);
+        if found || js_sys::Date::now() - started >= budget_ms {
+            break;
+        }
+    }
+    if !found && ranking_backend::passes_on() == Some(BackendKind::Cpu) {
+        found = loop {
+            if ranking.search.advance(&table, ROWS_PER_LOOK) {
                 break true;
             }
             if js_sys::Date::now() - started >= budget_ms {
                 break false;
             }
         };
-        if !found {
-            let (passes, row) = ranking.search.progress();
-            let note = match passes {
-                0 => "pass 1 over the rows".to_string(),
-                n => format!(
-                    "pass {} over the rows (the direction moved {:.1e} in the last)",
-                    n + 1,
-                    ranking.search.moved
-                ),
-            };
-            let progress = Reply::Progress {
-                done: row,
-                total: table.vocab,
-                note,
-            };
-            RANKING.with(|slot| *slot.borrow_mut() = Some(ranking));
-            return Ok(progress);
-        }
-        let values = ranking
-            .search
-            .indicator(table, &ranking.reference)
-            .map_err(|e| e.to_string())?;
-        let html = markup::ranking(loaded, &values, &ranking.reference, ranking.k);
-        loaded.indicator = Some(values);
+    }
+    if !found {
+        let (passes, row) = ranking.search.progress();
+        let moved = match passes {
+            0 => String::new(),
+            _ => format!(
+                " (the direction moved {:.1e} in the last)",
+                ranking.search.moved
+            ),
+        };
+        let progress = Reply::Progress {
+            done: row,
+            total: table.vocab,
+            note: format!(
+                "pass {} over the rows{moved}; {}",
+                passes + 1,
+                ranking.passes_said
+            ),
+        };
+        RANKING.with(|slot| *slot.borrow_mut() = Some(ranking));
+        return Ok(progress);
+    }
+    let indicator = ranking
+        .search
+        .indicator(&table, &ranking.reference)
+        .map_err(|e| e.to_string())?;
+    let controls = with_loaded(|loaded| Ok(loaded.controls.len()))?;
+    let values = ranking_backend::indicators(&table, &indicator, ranking.k + controls).await?;
+    with_loaded(|loaded| {
+        let said = format!("{}; {}.", ranking.passes_said, values.why);
+        let html = markup::ranking(loaded, &values.result, &ranking.reference, ranking.k, &said);
+        loaded.indicator = Some(values.result);
         Ok(Reply::Markup { html })
     })
 }

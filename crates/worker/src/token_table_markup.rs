@@ -179,8 +179,9 @@ pub fn details(loaded: &Loaded, id: u32) -> Result<String, String> {
 }
 
 /// The analogy set's report: a row per section, then the total (as `til smollm analogies`), with
-/// GloVe's scores beside it: `glove[0]` on the same questions, `glove[1]` on all it can ask.
-pub fn analogy_report(report: &AnalogyReport, glove: &[AnalogyReport; 2]) -> String {
+/// GloVe's scores beside it: `glove[0]` on the same questions, `glove[1]` on all it can ask; then
+/// where it ran (`placed`).
+pub fn analogy_report(report: &AnalogyReport, glove: &[AnalogyReport; 2], placed: &str) -> String {
     let mut out = String::from(
         r#"<table class="token-table" data-testid="token-analogy-report"><thead><tr><th>section</th><th class="num">correct</th><th class="num">asked</th><th class="num">%</th><th class="num">skipped</th><th class="num">GloVe, same questions</th><th class="num">GloVe, all it can ask</th></tr></thead><tbody>"#,
     );
@@ -234,18 +235,28 @@ pub fn analogy_report(report: &AnalogyReport, glove: &[AnalogyReport; 2]) -> Str
         beside(&glove[0], None),
         beside(&glove[1], None),
     );
+    let _ = write!(
+        out,
+        r#"<p class="muted" data-testid="token-analogy-backend">{}</p>"#,
+        Escaped(placed)
+    );
     out
 }
 
-/// The ranking: the reference used, a histogram of every normal token's indicator, and the `k`
-/// highest with their row lengths.
-pub fn ranking(loaded: &Loaded, values: &[f64], reference: &[u32], k: usize) -> String {
+/// The ranking: the reference used, where its passes ran (`said`), a histogram of every normal
+/// token's indicator, and the `k` highest with their row lengths.
+pub fn ranking(loaded: &Loaded, values: &[f64], reference: &[u32], k: usize, said: &str) -> String {
     let normal = |id: u32| !loaded.controls.contains(&id);
     let mut out = String::from(r#"<p data-testid="undertrained-reference">Reference rows: "#);
     for &id in reference {
         token(&mut out, loaded, id);
     }
     out.push_str("</p>");
+    let _ = write!(
+        out,
+        r#"<p class="muted" data-testid="undertrained-backend">Ranked in the worker: {}</p>"#,
+        Escaped(said)
+    );
     histogram(&mut out, values, normal);
     let top = til_core::smollm2::undertrained::ranked(values, k, normal);
     out.push_str(r#"<div class="token-ranking" tabindex="0" aria-label="The tokens ranked by the indicator"><table class="token-table"><thead><tr><th>#</th><th>token</th><th class="num">id</th><th class="num">indicator</th><th class="num">row length</th></tr></thead><tbody>"#);

@@ -4,7 +4,9 @@
 // shown), a token's card, the analogy set on the token table (every section and the total equal),
 // beside GloVe's (against `til embed eval-analogies`), and the under-trained ranking (the top 20
 // ids and indicators to 6 decimals, the histogram) with a bad reference id answered by a clear
-// message. Times are printed as [measure] lines, never asserted.
+// message. With WebGPU (SwiftShader) the neighbour scan, the analogy set and the ranking's two
+// passes are timed on both backends; without it they say they ran on the CPU, and why. Either way
+// the CLI's numbers. Times are printed as [measure] lines, never asserted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dirname, join, resolve } from 'node:path';
@@ -110,7 +112,7 @@ test('SmolLM2 token table: switch, neighbours, card, analogy set and under-train
   app.assertNoErrors();
 });
 
-test('SmolLM2 token table with WebGPU (SwiftShader): the scan is timed on both, gives the same rows, and the link opens the table', async (t) => {
+test('SmolLM2 token table with WebGPU (SwiftShader): the scan, the analogy set and the ranking are timed on both and give the CLI\'s numbers', async (t) => {
   const app = await launch({ path: '/?table=smollm2#embed', webgpu: true, timeoutMs: 300_000 });
   t.after(() => app.close());
   const { page } = app;
@@ -121,5 +123,52 @@ test('SmolLM2 token table with WebGPU (SwiftShader): the scan is timed on both, 
   const forms = await page.getByTestId('token-forms').innerText();
   const king = Number(forms.match(/␣king: one token, row (\d+)/)[1]);
   assert.deepEqual(await shown(page, 'token-neighbour', 'data-cosine'), rows(til('smollm', 'neighbours', String(king), '-k', '10')));
+
+  // The analogy set's first questions are timed on both backends; on the CPU, the CLI's total.
+  let started = Date.now();
+  await page.getByTestId('token-analogies-run').click();
+  const total = page.getByTestId('token-analogy-total');
+  await total.waitFor({ timeout: 240_000 });
+  const placed = await page.getByTestId('token-analogy-backend').innerText();
+  console.log(`[measure] token table with an adapter: the analogy set in ${Date.now() - started} ms; ${placed}`);
+  assert.match(placed, /^analogy set, 4 questions: WebGPU [\d.]+ ms, CPU [\d.]+ ms on one worker \([\d.]+ ms on \d+\) → (WebGPU|CPU)$/);
+  const [correct, asked] = til('smollm', 'analogies', QUESTIONS).trim().split('\n').at(-1).split(' / ').map(Number);
+  assert.equal(Number(await total.getAttribute('data-asked')), asked);
+  if (placed.endsWith('→ CPU')) assert.equal(Number(await total.getAttribute('data-correct')), correct);
+
+  // The ranking's two passes are timed on both backends too; either way the CLI's numbers.
+  started = Date.now();
+  await page.getByTestId('undertrained-run').click();
+  await page.getByTestId('undertrained-row').first().waitFor({ timeout: 240_000 });
+  const ranking = await page.getByTestId('undertrained-backend').innerText();
+  console.log(`[measure] token table with an adapter: the ranking in ${Date.now() - started} ms; ${ranking}`);
+  assert.match(ranking, /principal component: WebGPU [\d.]+ ms, CPU [\d.]+ ms → (WebGPU|CPU); indicator: WebGPU [\d.]+ ms, CPU [\d.]+ ms → (WebGPU|CPU)/);
+  assert.deepEqual((await shown(page, 'undertrained-row', 'data-indicator')).slice(0, 20),
+    rows(til('smollm', 'undertrained', '-k', '20')));
+  app.assertNoErrors();
+});
+
+test('SmolLM2 token table without WebGPU: the analogy set and the ranking say they ran on the CPU, with the CLI\'s numbers', async (t) => {
+  const app = await launch({ path: '/?table=smollm2#embed', webgpu: false, timeoutMs: 300_000 });
+  t.after(() => app.close());
+  const { page } = app;
+  await page.getByTestId('token-neighbour').first().waitFor({ timeout: 120_000 });
+  let started = Date.now();
+  await page.getByTestId('token-analogies-run').click();
+  const total = page.getByTestId('token-analogy-total');
+  await total.waitFor({ timeout: 240_000 });
+  console.log(`[measure] token table without WebGPU: the analogy set in ${Date.now() - started} ms`);
+  assert.match(await page.getByTestId('token-analogy-backend').innerText(),
+    /^analogy set: on the CPU's workers \(no WebGPU in the worker/);
+  const [correct, asked] = til('smollm', 'analogies', QUESTIONS).trim().split('\n').at(-1).split(' / ').map(Number);
+  assert.deepEqual([Number(await total.getAttribute('data-correct')), Number(await total.getAttribute('data-asked'))], [correct, asked]);
+  started = Date.now();
+  await page.getByTestId('undertrained-run').click();
+  await page.getByTestId('undertrained-row').first().waitFor({ timeout: 240_000 });
+  console.log(`[measure] token table without WebGPU: the ranking in ${Date.now() - started} ms`);
+  assert.match(await page.getByTestId('undertrained-backend').innerText(),
+    /principal component: on the CPU \(no WebGPU in the worker.*; indicator: on the CPU \(no WebGPU in the worker/);
+  assert.deepEqual((await shown(page, 'undertrained-row', 'data-indicator')).slice(0, 20),
+    rows(til('smollm', 'undertrained', '-k', '20')));
   app.assertNoErrors();
 });

@@ -8,7 +8,9 @@
 //! - `pe_dots`: the dot-product matrix of a position table;
 //! - `attention_project` and `attention_scores`: a first attention layer's q and k, then its causal
 //!   logits with RoPE (`first_attention` launches both, and compiles them when the layer is
-//!   uploaded, so a program that never asks for it does not carry them).
+//!   uploaded, so a program that never asks for it does not carry them);
+//! - `covariance` and `indicator`: the under-trained ranking's passes over a token table
+//!   (`undertrained` launches both, compiled when the table is uploaded for it).
 //!
 //! `select` chains the first two for neighbours, analogies and the benchmark. Failures (validation,
 //! out of memory, a lost device, a failed readback) become [`ComputeError`]s; nothing here panics on
@@ -28,6 +30,7 @@ pub mod pe_dots;
 pub mod pe_table;
 pub mod select;
 pub mod top_k;
+pub mod undertrained;
 
 use std::sync::{Arc, Mutex};
 

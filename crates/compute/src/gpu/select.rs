@@ -92,6 +92,31 @@ pub async fn answers(
     vocab: usize,
 ) -> Result<Vec<u32>, ComputeError> {
     let rows = table.unit_rows();
+    let found = scored_answers(
+        context,
+        gpu_table,
+        |id| rows.row(id),
+        questions,
+        method,
+        vocab,
+    );
+    Ok(found
+        .await?
+        .iter()
+        .map(|best| best.first().map_or(NONE, |s| s.id))
+        .collect())
+}
+
+/// [`answers`] with their scores (none where no row competes); `row` gives a question word's
+/// unit row.
+pub async fn scored_answers<'v>(
+    context: &GpuContext,
+    gpu_table: &GpuTable,
+    row: impl Fn(u32) -> &'v [f32],
+    questions: &[Question],
+    method: Method,
+    vocab: usize,
+) -> Result<Vec<Vec<Scored>>, ComputeError> {
     let items: Vec<Item> = questions
         .iter()
         .map(|q| Item::new([q.b, q.a, q.c], &[q.a, q.b, q.c]))
@@ -100,21 +125,7 @@ pub async fn answers(
         Method::Add => Mode::Add3,
         Method::Mul => Mode::Mul3,
     };
-    let found = select(
-        context,
-        gpu_table,
-        vocab,
-        |id| rows.row(id),
-        &items,
-        mode,
-        1,
-        None,
-    )
-    .await?;
-    Ok(found
-        .iter()
-        .map(|best| best.first().map_or(NONE, |s| s.id))
-        .collect())
+    select(context, gpu_table, vocab, row, &items, mode, 1, None).await
 }
 
 /// The k best of the first `rows` rows for every item, whose slots name vectors by key (`vector`

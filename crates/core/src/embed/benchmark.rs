@@ -369,6 +369,19 @@ pub struct Found {
     pub best: Vec<Scored>,
 }
 
+impl Found {
+    /// What a run over all of `set` found when its first `sections` sections are done, each
+    /// answered whole elsewhere (on a GPU, say): `best` holds every question's best, sections one
+    /// after another ([`NO_ANSWER`] past the ones done).
+    pub fn whole_sections(set: &QuestionSet, sections: usize, best: Vec<Scored>) -> Found {
+        Found {
+            share: Share::ALL,
+            done: sections.min(set.sections.len()) * blocks(set.vocab),
+            best,
+        }
+    }
+}
+
 /// A benchmark in progress: call [`step`](Self::step) until it returns false, then [`report`](Self::report).
 /// It owns what it reads, so it can live in a worker between messages.
 pub struct BenchmarkRun {
@@ -600,7 +613,8 @@ fn unanswered(set: &QuestionSet) -> Vec<Vec<Scored>> {
         .collect()
 }
 
-const NO_ANSWER: Scored = Scored {
+/// A question's best before any row is scored.
+pub const NO_ANSWER: Scored = Scored {
     id: u32::MAX,
     score: f32::NEG_INFINITY,
 };

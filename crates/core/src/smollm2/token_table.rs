@@ -91,6 +91,11 @@ impl TokenTable {
         })
     }
 
+    /// Every row, one after another.
+    pub fn as_slice(&self) -> &[f32] {
+        &self.rows
+    }
+
     pub fn row(&self, id: u32) -> &[f32] {
         let at = id as usize * self.dims;
         &self.rows[at..at + self.dims]
@@ -118,18 +123,27 @@ impl TokenTable {
     pub fn unit_rows(&self, threads: usize) -> Vec<f32> {
         let mut unit = vec![0.0f32; self.rows.len()];
         fill_on_threads(&mut unit, self.dims, threads, |ids, unit| {
-            for ((out, id), &norm) in unit
-                .chunks_exact_mut(self.dims)
-                .zip(ids.clone())
-                .zip(&self.norms[ids])
-            {
-                let scale = if norm > 0.0 { 1.0 / norm } else { 0.0 };
-                for (o, &v) in out.iter_mut().zip(self.row(id as u32)) {
-                    *o = (f64::from(v) * scale) as f32;
-                }
+            for (out, id) in unit.chunks_exact_mut(self.dims).zip(ids) {
+                self.unit_row_into(id as u32, out);
             }
         });
         unit
+    }
+
+    /// Row `id` scaled to length 1, as [`Self::unit_rows`] makes it.
+    pub fn unit_row(&self, id: u32) -> Vec<f32> {
+        let mut out = vec![0.0f32; self.dims];
+        self.unit_row_into(id, &mut out);
+        out
+    }
+
+    #[inline]
+    fn unit_row_into(&self, id: u32, out: &mut [f32]) {
+        let norm = self.norm(id);
+        let scale = if norm > 0.0 { 1.0 / norm } else { 0.0 };
+        for (o, &v) in out.iter_mut().zip(self.row(id)) {
+            *o = (f64::from(v) * scale) as f32;
+        }
     }
 
     /// The `k` rows most similar to row `id` by cosine, most similar first (equal cosines: the

@@ -51,25 +51,9 @@ pub fn indicator(
     threads: usize,
 ) -> Result<Vec<f64>, Smollm2Error> {
     check_reference(table, reference)?;
-    let mean = mean_row(table);
-    let threads = threads.clamp(1, table.vocab.max(1));
-    let mut search = Lanczos::new(&start(table.dims));
-    let component = loop {
-        let v = search.vector();
-        let parts = on_threads(table.vocab, threads, |rows| {
-            let mut part = CovarianceProduct::new(table.dims);
-            part.add(table, &mean, v, rows);
-            part
-        });
-        let mut product = CovarianceProduct::new(table.dims);
-        parts.iter().for_each(|part| product.merge(part));
-        match search.absorb(product.finish(&mean), CONVERGED, MOST_PASSES) {
-            Step::Again => continue,
-            Step::Found(component) => break component,
-            Step::Nothing => break vec![0.0; table.dims],
-        }
-    };
-    Ok(cosines(table, &mean, &component, reference, threads))
+    let mut search = ComponentSearch::new(table);
+    while !search.absorb(search.pass(table, threads)) {}
+    Ok(search.indicator(table, reference)?.values(table, threads))
 }
 
 /// `reference`, or why it cannot be one: empty, or naming no row.
@@ -82,12 +66,14 @@ pub fn check_reference(table: &TokenTable, reference: &[u32]) -> Result<(), Smol
         .try_for_each(|&id| table.check(id).map(|_| ()))
 }
 
-/// Step 2 a slice of rows at a time (the page's worker reports progress between slices): the
-/// same passes, sums and stopping rule as [`indicator`] on one thread, so the same values.
+/// Step 2, one product of the covariance at a time: a whole pass over the rows ([`Self::pass`],
+/// or one summed elsewhere, e.g. on a GPU, handed to [`Self::absorb`]), or a slice of rows at a
+/// time ([`Self::advance`], for the page's worker, which reports progress between slices). Each
+/// way sums the same terms, so one thread and slices give the same values to the bit.
 pub struct ComponentSearch {
     mean: Vec<f64>,
     search: Lanczos,
-    product: CovarianceProduct,
+    product: CovarianceSums,
     /// The next row of the pass under way.
     next_row: usize,
     /// How far the direction moved in the last pass.
@@ -100,11 +86,51 @@ impl ComponentSearch {
         ComponentSearch {
             mean: mean_row(table),
             search: Lanczos::new(&start(table.dims)),
-            product: CovarianceProduct::new(table.dims),
+            product: CovarianceSums::new(table.dims),
             next_row: 0,
             moved: f64::INFINITY,
             found: None,
         }
+    }
+
+    /// Step 1's mean row.
+    pub fn mean(&self) -> &[f64] {
+        &self.mean
+    }
+
+    /// The direction the covariance multiplies next.
+    pub fn vector(&self) -> &[f64] {
+        self.search.vector()
+    }
+
+    /// The covariance product of [`Self::vector`] over every row, `threads` sharing them.
+    pub fn pass(&self, table: &TokenTable, threads: usize) -> CovarianceSums {
+        let threads = threads.clamp(1, table.vocab.max(1));
+        let parts = on_threads(table.vocab, threads, |rows| {
+            let mut part = CovarianceSums::new(table.dims);
+            part.add(table, &self.mean, self.vector(), rows);
+            part
+        });
+        let mut product = CovarianceSums::new(table.dims);
+        parts.iter().for_each(|part| product.merge(part));
+        product
+    }
+
+    /// Takes a whole pass's sums for [`Self::vector`]; true once the component is found.
+    pub fn absorb(&mut self, product: CovarianceSums) -> bool {
+        if self.found.is_some() {
+            return true;
+        }
+        let step = self
+            .search
+            .absorb(product.finish(&self.mean), CONVERGED, MOST_PASSES);
+        self.moved = self.search.moved;
+        match step {
+            Step::Again => {}
+            Step::Found(component) => self.found = Some(component),
+            Step::Nothing => self.found = Some(vec![0.0; self.mean.len()]),
+        }
+        self.found.is_some()
     }
 
     /// Goes on for at most `rows` rows; true once the component is found.
@@ -119,18 +145,9 @@ impl ComponentSearch {
         if end < table.vocab {
             return false;
         }
-        let product = std::mem::replace(&mut self.product, CovarianceProduct::new(table.dims));
+        let product = std::mem::replace(&mut self.product, CovarianceSums::new(table.dims));
         self.next_row = 0;
-        let step = self
-            .search
-            .absorb(product.finish(&self.mean), CONVERGED, MOST_PASSES);
-        self.moved = self.search.moved;
-        match step {
-            Step::Again => {}
-            Step::Found(component) => self.found = Some(component),
-            Step::Nothing => self.found = Some(vec![0.0; table.dims]),
-        }
-        self.found.is_some()
+        self.absorb(product)
     }
 
     /// Passes finished, and rows of the one under way.
@@ -138,16 +155,15 @@ impl ComponentSearch {
         (self.search.products(), self.next_row)
     }
 
-    /// Steps 3 and 4 with the component as found (before the search ends: as far as it got),
-    /// every row's indicator, in id order.
+    /// Step 3 with the component as found (before the search ends: as far as it got).
     pub fn indicator(
         &self,
         table: &TokenTable,
         reference: &[u32],
-    ) -> Result<Vec<f64>, Smollm2Error> {
+    ) -> Result<Indicator, Smollm2Error> {
         check_reference(table, reference)?;
         let component = self.found.as_deref().unwrap_or(self.search.best());
-        Ok(cosines(table, &self.mean, component, reference, 1))
+        Ok(Indicator::new(table, &self.mean, component, reference))
     }
 }
 
@@ -172,16 +188,17 @@ fn start(dims: usize) -> Vec<f64> {
 }
 
 /// The covariance of the centred rows times `v`, summed over ranges of rows: Σ (x − m)((x − m)·v),
-/// kept as Σ x·c and Σ c with c = x·v − m·v, so a row is read once and never centred in memory.
+/// kept as `sum` = Σ x·c and `weights` = Σ c with c = x·v − m·v, so a row is read once and never
+/// centred in memory.
 #[derive(Clone, Debug)]
-struct CovarianceProduct {
-    sum: Vec<f64>,
-    weights: f64,
+pub struct CovarianceSums {
+    pub sum: Vec<f64>,
+    pub weights: f64,
 }
 
-impl CovarianceProduct {
-    fn new(dims: usize) -> CovarianceProduct {
-        CovarianceProduct {
+impl CovarianceSums {
+    pub fn new(dims: usize) -> CovarianceSums {
+        CovarianceSums {
             sum: vec![0.0; dims],
             weights: 0.0,
         }
@@ -204,7 +221,8 @@ impl CovarianceProduct {
         }
     }
 
-    fn merge(&mut self, other: &CovarianceProduct) {
+    /// Adds another range's sums.
+    pub fn merge(&mut self, other: &CovarianceSums) {
         self.sum
             .iter_mut()
             .zip(&other.sum)
@@ -222,55 +240,84 @@ impl CovarianceProduct {
     }
 }
 
-/// Steps 3 and 4: each row centred, its part along `component` removed, and its cosine to the
-/// mean of the `reference` rows treated alike; rows shared among `threads`.
-fn cosines(
-    table: &TokenTable,
-    mean: &[f64],
-    component: &[f64],
-    reference: &[u32],
-    threads: usize,
-) -> Vec<f64> {
-    let mut p = vec![0.0f64; table.dims];
-    let mut direction = vec![0.0f64; table.dims];
-    for &id in reference {
-        projected(table.row(id), mean, component, &mut p);
-        for (d, v) in direction.iter_mut().zip(&p) {
-            *d += v / reference.len() as f64;
-        }
-    }
-    let direction_norm = dot(&direction, &direction).sqrt();
-    let parts = on_threads(table.vocab, threads.max(1), |rows| {
-        crate::cpu_features::with_avx2(|| {
-            cosines_of(table, rows, mean, component, &direction, direction_norm)
-        })
-    });
-    parts.concat()
+/// Steps 3 and 4 for a found component: the reference direction (the mean of the `reference`
+/// rows, centred and with the component removed), and any row's cosine to it.
+#[derive(Clone, Debug)]
+pub struct Indicator {
+    mean: Vec<f64>,
+    component: Vec<f64>,
+    direction: Vec<f64>,
+    direction_norm: f64,
 }
 
-/// Step 4 for `rows`, inlined into the AVX2 copy: a plain loop, as an iterator's `collect` would not
-/// be inlined.
-#[inline(always)]
-fn cosines_of(
-    table: &TokenTable,
-    rows: Range<usize>,
-    mean: &[f64],
-    component: &[f64],
-    direction: &[f64],
-    direction_norm: f64,
-) -> Vec<f64> {
-    let mut p = vec![0.0f64; table.dims];
-    let mut values = Vec::with_capacity(rows.len());
-    for id in rows {
-        projected(table.row(id as u32), mean, component, &mut p);
-        let lengths = dot(&p, &p).sqrt() * direction_norm;
-        values.push(if lengths > 0.0 {
-            dot(&p, direction) / lengths
+impl Indicator {
+    fn new(table: &TokenTable, mean: &[f64], component: &[f64], reference: &[u32]) -> Indicator {
+        let mut p = vec![0.0f64; table.dims];
+        let mut direction = vec![0.0f64; table.dims];
+        for &id in reference {
+            projected(table.row(id), mean, component, &mut p);
+            for (d, v) in direction.iter_mut().zip(&p) {
+                *d += v / reference.len() as f64;
+            }
+        }
+        Indicator {
+            mean: mean.to_vec(),
+            component: component.to_vec(),
+            direction_norm: dot(&direction, &direction).sqrt(),
+            direction,
+        }
+    }
+
+    pub fn mean(&self) -> &[f64] {
+        &self.mean
+    }
+
+    /// The first principal component (unit length; zeros if the rows have no spread).
+    pub fn component(&self) -> &[f64] {
+        &self.component
+    }
+
+    /// The reference direction (not scaled to unit length).
+    pub fn direction(&self) -> &[f64] {
+        &self.direction
+    }
+
+    /// Every row's indicator, in id order; rows shared among `threads`.
+    pub fn values(&self, table: &TokenTable, threads: usize) -> Vec<f64> {
+        let parts = on_threads(table.vocab, threads.max(1), |rows| {
+            crate::cpu_features::with_avx2(|| self.values_of(table, rows))
+        });
+        parts.concat()
+    }
+
+    /// Row `id`'s indicator, as [`Self::values`] gives it.
+    pub fn of(&self, table: &TokenTable, id: u32) -> f64 {
+        let mut p = vec![0.0f64; table.dims];
+        self.value(table.row(id), &mut p)
+    }
+
+    /// [`Self::values`] for `rows`, inlined into the AVX2 copy: a plain loop, as an iterator's
+    /// `collect` would not be inlined.
+    #[inline(always)]
+    fn values_of(&self, table: &TokenTable, rows: Range<usize>) -> Vec<f64> {
+        let mut p = vec![0.0f64; table.dims];
+        let mut values = Vec::with_capacity(rows.len());
+        for id in rows {
+            values.push(self.value(table.row(id as u32), &mut p));
+        }
+        values
+    }
+
+    #[inline(always)]
+    fn value(&self, row: &[f32], p: &mut [f64]) -> f64 {
+        projected(row, &self.mean, &self.component, p);
+        let lengths = dot(p, p).sqrt() * self.direction_norm;
+        if lengths > 0.0 {
+            dot(p, &self.direction) / lengths
         } else {
             0.0
-        });
+        }
     }
-    values
 }
 
 /// `row` − `mean` with its part along the unit `component` removed, into `out`.
@@ -329,7 +376,9 @@ mod tests {
         // passes and sums as one thread, so the same values to the bit.
         let mut search = ComponentSearch::new(&table);
         while !search.advance(&table, 3) {}
-        assert_eq!(search.indicator(&table, &reference).unwrap(), one);
+        let sliced = search.indicator(&table, &reference).unwrap();
+        assert_eq!(sliced.values(&table, 1), one);
+        assert_eq!(sliced.of(&table, 3), one[3]);
     }
 
     #[test]
