@@ -85,11 +85,19 @@ test('four current models side by side: Hugging Face ids, why this split, 1 MB c
   // 1 MB of Tiny Shakespeare counted whole in the four, in the worker.
   const megabyte = readFileSync(join(ROOT, 'assets', 'tinyshakespeare.txt'), 'utf8').slice(0, 1 << 20);
   const counts = Object.fromEntries(Object.entries(FOUR).map(([slug, pkg]) => [slug, reference([megabyte], pkg)[0].length]));
-  await page.getByTestId('gpt2-input').evaluate((el, text) => { el.value = text; }, megabyte);
+  // As zoo-whole-text.spec: the text box takes the megabyte (value and layout, the browser's own
+  // cost, 20–50 ms on this machine) before the timeline starts; the page's answer to the paste, then
+  // the counting, are timed.
+  await page.getByTestId('gpt2-input').evaluate(async (el, text) => {
+    el.value = text;
+    el.getBoundingClientRect();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, megabyte);
   await watchLongTasks(page);
   await page.getByTestId('gpt2-input').evaluate((el) => el.dispatchEvent(new Event('input', { bubbles: true })));
   await page.getByTestId('compare-cut').waitFor();
   await page.waitForTimeout(2000);
+  const pasteTasks = await takeLongTasks(page);
   await page.getByTestId('whole-text-run').evaluate((button) => button.click());
   const total = page.getByTestId('whole-text-total');
   await total.waitFor({ timeout: 240_000 });
@@ -97,8 +105,9 @@ test('four current models side by side: Hugging Face ids, why this split, 1 MB c
     assert.equal(Number(await page.getByTestId(`whole-text-${slug}`).getAttribute('data-count')), count, `${slug}: all of the text`);
   }
   const tasks = await takeLongTasks(page);
-  console.log(`[measure] 1 MB in Llama 3.1, Qwen3, Gemma 3, DeepSeek-V3: ${await total.getAttribute('data-ms')} ms in all; longest main-thread task ${longest(tasks).toFixed(0)} ms; counts ${JSON.stringify(counts)}`);
-  assert.deepEqual(tasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms');
+  console.log(`[measure] 1 MB in Llama 3.1, Qwen3, Gemma 3, DeepSeek-V3: ${await total.getAttribute('data-ms')} ms in all; longest main-thread task while counting ${longest(tasks).toFixed(0)} ms, after the paste ${longest(pasteTasks).toFixed(0)} ms; counts ${JSON.stringify(counts)}`);
+  assert.deepEqual(pasteTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms after the paste');
+  assert.deepEqual(tasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms while counting');
   app.assertNoErrors();
 });
 
