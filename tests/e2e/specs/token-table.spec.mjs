@@ -153,6 +153,7 @@ test('SmolLM2 token table without WebGPU: the analogy set and the ranking say th
   t.after(() => app.close());
   const { page } = app;
   await page.getByTestId('token-neighbour').first().waitFor({ timeout: 120_000 });
+  console.log(`[measure] token table without WebGPU: ${await page.getByTestId('token-query-ms').innerText()}`);
   let started = Date.now();
   await page.getByTestId('token-analogies-run').click();
   const total = page.getByTestId('token-analogy-total');
