@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, pasteGpt2, referenceModules } from '../pages/gpt2.mjs';
-import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
+import { longest, pasteWatched, takeLongTasks } from '../pages/long_tasks.mjs';
 import { chipIds, fileColumn, loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -85,16 +85,8 @@ test('four current models side by side: Hugging Face ids, why this split, 1 MB c
   // 1 MB of Tiny Shakespeare counted whole in the four, in the worker.
   const megabyte = readFileSync(join(ROOT, 'assets', 'tinyshakespeare.txt'), 'utf8').slice(0, 1 << 20);
   const counts = Object.fromEntries(Object.entries(FOUR).map(([slug, pkg]) => [slug, reference([megabyte], pkg)[0].length]));
-  // As zoo-whole-text.spec: the text box takes the megabyte (value and layout, the browser's own
-  // cost, 20–50 ms on this machine) before the timeline starts; the page's answer to the paste, then
-  // the counting, are timed.
-  await page.getByTestId('gpt2-input').evaluate(async (el, text) => {
-    el.value = text;
-    el.getBoundingClientRect();
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  }, megabyte);
-  await watchLongTasks(page);
-  await page.getByTestId('gpt2-input').evaluate((el) => el.dispatchEvent(new Event('input', { bubbles: true })));
+  // The text box takes the megabyte before the timeline starts (pasteWatched, as zoo-whole-text).
+  await pasteWatched(page, megabyte);
   await page.getByTestId('compare-cut').waitFor();
   await page.waitForTimeout(2000);
   const pasteTasks = await takeLongTasks(page);

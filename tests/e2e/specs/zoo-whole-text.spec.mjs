@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../harness.mjs';
 import { gpt2Ready, referenceIdsOfEach } from '../pages/gpt2.mjs';
-import { longest, takeLongTasks, watchLongTasks } from '../pages/long_tasks.mjs';
+import { longest, pasteWatched, takeLongTasks } from '../pages/long_tasks.mjs';
 import { loadedSide, zooReferenceIds } from '../pages/zoo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -33,19 +33,9 @@ test('1 MB through four tokenizers: the references\' counts, the time shown, no 
   // Everything the columns draw once loaded (their grids of numbers) is drawn before the paste.
   for (const slug of Object.keys(expected)) await page.getByTestId(`numbers-${slug}`).getByTestId('numbers-years').waitFor();
   await page.waitForTimeout(1000);
-  // The megabyte is handed to the page and put in the text box before the timeline starts: carrying
-  // it over the DevTools protocol takes Playwright 20–40 ms of the page's main thread, and the text
-  // box taking it (value and layout) is the browser's own cost, the same with or without the page.
-  // What is timed is the page's answer to the paste: its input event and all that follows.
-  const boxMs = await page.getByTestId('gpt2-input').evaluate(async (el, text) => {
-    const start = performance.now();
-    el.value = text;
-    el.getBoundingClientRect();
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return performance.now() - start;
-  }, TEXT);
-  await watchLongTasks(page);
-  await page.getByTestId('gpt2-input').evaluate((el) => el.dispatchEvent(new Event('input', { bubbles: true })));
+  // Carrying the megabyte over the DevTools protocol takes Playwright 20–40 ms of the page's main
+  // thread and the text box's own layout is the browser's cost: both come before the timeline.
+  const boxMs = await pasteWatched(page, TEXT);
   await page.getByTestId('compare-cut').waitFor();
   // Let the paste's own work settle, then count.
   await page.waitForTimeout(2000);
