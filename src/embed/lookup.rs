@@ -101,7 +101,7 @@ fn BatchShapes(lab: EmbedState) -> impl IntoView {
         <h4>"A batch, shape by shape"</h4>
         <p class="muted">"One sentence per line, all the same length (a tensor is rectangular). Positions 0 … T − 1 have their own table W_p with max_seq_len rows; its (1, T, d) rows are added to every sequence of the batch by broadcasting, so the result keeps the shape (batch, T, d)."</p>
         <div class="row">
-            <textarea rows="3" data-testid="embed-batch" aria-label="Sentences of the batch, one per line" spellcheck="false"
+            <textarea rows="3" data-testid="embed-batch" aria-label="Sentences of the batch, one per line" spellcheck="false" autocomplete="off"
                 prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
         </div>
         <CarryButton text=Signal::derive(move || text.with(|t| t.lines().next().unwrap_or_default().to_string()))

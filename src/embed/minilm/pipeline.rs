@@ -134,7 +134,7 @@ fn Pipeline(minilm: MiniLm) -> impl IntoView {
     };
     view! {
         <label class="gpt2-label" for="minilm-input">"Sentence"</label>
-        <textarea id="minilm-input" data-testid="minilm-input" rows="2" spellcheck="false"
+        <textarea id="minilm-input" data-testid="minilm-input" rows="2" spellcheck="false" autocomplete="off"
             prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev))></textarea>
         <div class="row">
             <span class="muted">"Try the context window: "</span>

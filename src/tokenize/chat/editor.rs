@@ -34,7 +34,7 @@ fn editor_html(messages: &[ChatMessage]) -> String {
             out.push_str("</option>");
         }
         out.push_str(&format!(
-            r#"</select><textarea data-index="{i}" data-testid="chat-content" rows="2" aria-label="Message {n}">"#
+            r#"</select><textarea data-index="{i}" data-testid="chat-content" rows="2" autocomplete="off" aria-label="Message {n}">"#
         ));
         escape_html(&mut out, &message.content);
         out.push_str("</textarea>");

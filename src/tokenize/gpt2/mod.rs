@@ -83,7 +83,9 @@ pub fn Gpt2Panel(
                  Type anything (any language, any emoji) and see the ids the model would read."
             </p>
             <label class="gpt2-label" for="gpt2-input">"Text to tokenize"</label>
-            <textarea id="gpt2-input" data-testid="gpt2-input" rows="3" spellcheck="false" node_ref=input
+            // autocomplete off: the browser would otherwise copy the whole text into the history
+            // entry each time the address is rewritten (50–100 ms for a pasted megabyte).
+            <textarea id="gpt2-input" data-testid="gpt2-input" rows="3" spellcheck="false" autocomplete="off" node_ref=input
                 on:input=move |_| {
                     // Read a task later: copying a pasted megabyte into the wasm takes 17 ms, and the
                     // redraws that follow take more; in the input event's task that was one long task.
