@@ -1,8 +1,8 @@
 //! `til count --model NAME FILE…`: how many tokens each file is, and all of them together, as
-//! `len(encode(text, add_special_tokens=False))`. The files are shared out over every core, each
-//! thread with its own copy of the tokenizer (loading is quick beside counting many files); the
-//! lines come out in the order the files were given. Leaves out: splitting one large file across
-//! cores (a cut between two cores could change the tokens at it).
+//! `len(encode(text, add_special_tokens=False))`. The model is loaded once and the files are
+//! shared out over every core; each thread keeps the pieces it has tokenized from file to file (a
+//! tokenizer.json model). The lines come out in the order the files were given. Leaves out:
+//! splitting one large file across cores (a cut between two cores could change the tokens at it).
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::ids::{read_input, utf8};
-use crate::model::chosen;
+use crate::model::{chosen, Model};
 use crate::Failure;
 
 pub const COUNT_USAGE: &str = "\
@@ -39,9 +39,8 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     if files.is_empty() {
         return Err(usage("no FILE to count"));
     }
-    // Fail early, once, on a bad name or model file.
-    chosen(flag, name)?;
-    let counts = count_all(flag, name, files)?;
+    let model = chosen(flag, name)?;
+    let counts = count_all(&model, files)?;
     for (file, n) in files.iter().zip(&counts) {
         writeln!(out, "{n}\t{}", Path::new(file).display())?;
     }
@@ -49,42 +48,30 @@ pub fn run(args: &[OsString], out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Each file's count, on as many threads as there are cores (and files).
-fn count_all(flag: &str, name: &str, files: &[OsString]) -> Result<Vec<usize>, Failure> {
+/// Each file's count, on as many threads as there are cores (and files), all reading one model.
+fn count_all(model: &Model, files: &[OsString]) -> Result<Vec<usize>, Failure> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(files.len());
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<usize, Failure>>>> =
         Mutex::new((0..files.len()).map(|_| None).collect());
-    // A tokenizer is not shared between threads: each loads its own (the first failure is kept).
-    let unloaded = Mutex::new(None::<Failure>);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let model = match chosen(flag, name) {
-                    Ok(model) => model,
-                    Err(e) => {
-                        unloaded.lock().unwrap().get_or_insert(e);
-                        return;
-                    }
-                };
+                let mut counter = model.counter();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(file) = files.get(i) else { break };
                     let path = Path::new(file);
                     let counted = read_input(Some(path)).and_then(|bytes| {
-                        let text = utf8(&bytes, &path.display().to_string())?;
-                        model.encode(text, false).map(|ids| ids.len())
+                        counter.count(utf8(&bytes, &path.display().to_string())?)
                     });
                     results.lock().unwrap()[i] = Some(counted);
                 }
             });
         }
     });
-    if let Some(failure) = unloaded.into_inner().unwrap() {
-        return Err(failure);
-    }
     results
         .into_inner()
         .unwrap()

@@ -6,6 +6,7 @@ use std::path::Path;
 use til_core::registry::{Format, Shipped};
 use til_core::sentencepiece::SentencePiece;
 use til_core::tokenizer::Tokenizer;
+use til_core::tokenizer_json::model::Buffers;
 use til_core::tokenizer_json::TokenizerJson;
 
 use crate::ids::utf8;
@@ -59,15 +60,19 @@ impl Model {
                 "--special is a tokenizer.json option; try `til tokenize --help`".into(),
             )),
             Model::Shipped(t) => Ok(t.encode_ids(text)),
-            Model::Json(t) => Ok(t
+            Model::Json(t) => t
                 .encode_ids_with(text, special)
                 .into_iter()
                 .collect::<Option<Vec<u32>>>()
-                .ok_or_else(|| {
-                    Failure::Run(
-                        "the text has a character this vocabulary has no token for, and no unknown token".into(),
-                    )
-                })?),
+                .ok_or_else(no_token),
+        }
+    }
+
+    /// A counter of many texts' tokens, one per thread.
+    pub fn counter(&self) -> Counter<'_> {
+        Counter {
+            model: self,
+            seen: Buffers::default(),
         }
     }
 
@@ -87,6 +92,29 @@ impl Model {
             Model::Json(t) => t.vocab_size(),
         };
         format!("0..={}", size.saturating_sub(1))
+    }
+}
+
+fn no_token() -> Failure {
+    Failure::Run(
+        "the text has a character this vocabulary has no token for, and no unknown token".into(),
+    )
+}
+
+/// Counts texts one after another; a tokenizer.json model keeps the pieces it has tokenized for
+/// the next text (words repeat across documents as within one).
+pub struct Counter<'a> {
+    model: &'a Model,
+    seen: Buffers,
+}
+
+impl Counter<'_> {
+    /// `len(encode(text, add_special_tokens=False))`.
+    pub fn count(&mut self, text: &str) -> Result<usize, Failure> {
+        match self.model {
+            Model::Shipped(t) => Ok(t.encode_ids(text).len()),
+            Model::Json(t) => t.count(text, &mut self.seen).ok_or_else(no_token),
+        }
     }
 }
 

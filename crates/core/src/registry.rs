@@ -51,7 +51,7 @@ pub enum Format {
 
 /// A shipped tokenizer, built: the lab's [`Tokenizer`] and [`Explain`], ids without pieces for
 /// long texts, and the exact bytes back.
-pub trait Shipped: Tokenizer + Explain + Any {
+pub trait Shipped: Tokenizer + Explain + Any + Send + Sync {
     /// The ids of `text`, as the tokenizer's own library gives them (no special tokens added).
     fn encode_ids(&self, text: &str) -> Vec<u32>;
     /// The bytes `ids` stand for, exactly (a byte-level token may be part of a character).

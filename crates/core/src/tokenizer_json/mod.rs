@@ -265,18 +265,39 @@ impl TokenizerJson {
         ids
     }
 
+    /// How many tokens `text` is (`len(encode(text, add_special_tokens=False))`), `None` if a
+    /// stretch has no token and no unknown token. `buffers` keep the pieces seen from one call to
+    /// the next, so many short texts are counted as quickly as one long one.
+    pub fn count(&self, text: &str, buffers: &mut Buffers) -> Option<usize> {
+        let (mut count, mut whole) = (0, true);
+        self.each_id_in(text, false, buffers, |id| {
+            count += 1;
+            whole &= id.is_some();
+        });
+        whole.then_some(count)
+    }
+
     /// Hands each id of [`TokenizerJson::encode_ids_with`] to `f`, in order.
-    fn each_id(&self, text: &str, special: bool, mut f: impl FnMut(Option<u32>)) {
+    fn each_id(&self, text: &str, special: bool, f: impl FnMut(Option<u32>)) {
+        self.each_id_in(text, special, &mut Buffers::default(), f);
+    }
+
+    fn each_id_in(
+        &self,
+        text: &str,
+        special: bool,
+        scratch: &mut Buffers,
+        mut f: impl FnMut(Option<u32>),
+    ) {
         if special {
             self.around.before.iter().for_each(|&id| f(Some(id)));
         }
-        let mut scratch = Buffers::default();
         let mut out = Vec::new();
         self.cut(text, |cut| match cut {
             Cut::Added { index, .. } => f(Some(self.added.tokens[index].id)),
             Cut::Piece(piece) => {
                 out.clear();
-                self.model.tokenize(piece.as_str(), &mut scratch, &mut out);
+                self.model.tokenize(piece.as_str(), scratch, &mut out);
                 out.iter().for_each(|&(id, _)| f(id));
             }
         });
