@@ -60,6 +60,17 @@ pub fn case(c: char) -> Case {
 mod tests {
     use super::*;
 
+    /// The lexers read ASCII from V8's table for every engine (`cl100k::class_of`): Oniguruma's
+    /// and Rust regex's (Tekken's) classes must agree with it there.
+    #[test]
+    fn engines_agree_on_ascii() {
+        for c in (0u8..128).map(char::from) {
+            let v8 = crate::gpt2::char_class(c);
+            assert_eq!(crate::tiktoken::tekken::char_class(c), v8, "{c:?}");
+            assert_eq!(char_class(c), v8, "{c:?}");
+        }
+    }
+
     #[test]
     fn classes_follow_oniguruma_not_rust() {
         assert_eq!(char_class('é'), CharClass::Letter);

@@ -19,9 +19,32 @@ use crate::fxhash::FxHashMap;
 pub struct Buffers {
     merge: Scratch,
     merged: Vec<(u32, usize)>,
-    /// Piece → where its tokens are in `seen_tokens`.
-    seen: FxHashMap<Box<str>, (u32, u32)>,
+    /// Pieces of at most 15 bytes (nearly all), keyed by their bytes and length in one number:
+    /// a look-up reads one slot, with no key behind a pointer to compare (encoding is bound by
+    /// this table's memory latency).
+    seen_short: FxHashMap<u128, Seen>,
+    seen_long: FxHashMap<Box<str>, Seen>,
     seen_tokens: Vec<(Option<u32>, usize)>,
+}
+
+/// The tokens of a piece seen before.
+#[derive(Clone, Copy)]
+enum Seen {
+    /// The piece is one token (most words are).
+    Whole(Option<u32>),
+    /// Where its tokens are in `seen_tokens`.
+    At(u32, u32),
+}
+
+/// `piece`'s bytes and, in the last byte, its length, if it fits.
+fn short_key(piece: &str) -> Option<u128> {
+    let bytes = piece.as_bytes();
+    (bytes.len() < 16).then(|| {
+        let mut key = [0u8; 16];
+        key[..bytes.len()].copy_from_slice(bytes);
+        key[15] = bytes.len() as u8;
+        u128::from_le_bytes(key)
+    })
 }
 
 /// Longer pieces are not remembered (a text with no pre-tokenizer is one long piece), nor more
@@ -71,19 +94,36 @@ impl Model {
         out: &mut Vec<(Option<u32>, usize)>,
     ) {
         let remembered = piece.len() <= SEEN_PIECE_LEN;
+        let key = short_key(piece);
         if remembered {
-            if let Some(&(start, end)) = scratch.seen.get(piece) {
-                out.extend_from_slice(&scratch.seen_tokens[start as usize..end as usize]);
-                return;
+            let seen = match key {
+                Some(key) => scratch.seen_short.get(&key),
+                None => scratch.seen_long.get(piece),
+            };
+            match seen {
+                Some(&Seen::Whole(id)) => return out.push((id, piece.len())),
+                Some(&Seen::At(start, end)) => {
+                    return out
+                        .extend_from_slice(&scratch.seen_tokens[start as usize..end as usize])
+                }
+                None => {}
             }
         }
         let before = out.len();
         self.tokenize_unseen(piece, scratch, out);
-        if remembered && scratch.seen.len() < SEEN_PIECES {
-            let start = scratch.seen_tokens.len() as u32;
-            scratch.seen_tokens.extend_from_slice(&out[before..]);
-            let end = scratch.seen_tokens.len() as u32;
-            scratch.seen.insert(piece.into(), (start, end));
+        if remembered && scratch.seen_short.len() + scratch.seen_long.len() < SEEN_PIECES {
+            let seen = match out[before..] {
+                [(id, len)] if len == piece.len() => Seen::Whole(id),
+                ref tokens => {
+                    let start = scratch.seen_tokens.len() as u32;
+                    scratch.seen_tokens.extend_from_slice(tokens);
+                    Seen::At(start, scratch.seen_tokens.len() as u32)
+                }
+            };
+            match key {
+                Some(key) => scratch.seen_short.insert(key, seen),
+                None => scratch.seen_long.insert(piece.into(), seen),
+            };
         }
     }
 
