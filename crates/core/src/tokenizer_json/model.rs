@@ -178,3 +178,31 @@ pub(super) fn vocab_by_id(
     }
     Ok(vocab)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The piece cache keys short pieces by their bytes and length: pieces that pad alike ("a",
+    /// "a\0"), one of 15 bytes and one of 16 (the map of longer pieces) each keep their own token.
+    #[test]
+    fn seen_pieces_keep_their_own_tokens() {
+        let words = ["a", "a\0", "abcdefghijklmno", "abcdefghijklmnop"];
+        let vocab: serde_json::Map<String, Value> = (0..)
+            .zip(words)
+            .map(|(id, word)| (word.to_string(), json!(id)))
+            .collect();
+        let (model, _) = Model::from_json(&json!({"type": "WordLevel", "vocab": vocab}), false)
+            .expect("a WordLevel model");
+        let mut scratch = Buffers::default();
+        for _ in 0..2 {
+            for (id, word) in (0..).zip(words) {
+                let mut out = Vec::new();
+                model.tokenize(word, &mut scratch, &mut out);
+                assert_eq!(out, [(Some(id), word.len())], "{word:?}");
+            }
+        }
+        assert_eq!((scratch.seen_short.len(), scratch.seen_long.len()), (3, 1));
+    }
+}
