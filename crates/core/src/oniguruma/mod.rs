@@ -60,7 +60,7 @@ pub fn case(c: char) -> Case {
 mod tests {
     use super::*;
 
-    /// The lexers read ASCII from V8's table for every engine (`cl100k::class_of`): Oniguruma's
+    /// The lexers read ASCII from V8's table for every engine (`cl100k::Tail::class`): Oniguruma's
     /// and Rust regex's (Tekken's) classes must agree with it there.
     #[test]
     fn engines_agree_on_ascii() {

@@ -40,7 +40,7 @@ pub(crate) fn piece_len_with(rest: &str, contraction: fn(&str) -> usize, tail: T
         return contraction;
     }
     // 2. `[^\r\n\p{L}\p{N}]?\p{L}+`.
-    let char_class = |c| class_of(tail.char_class, c);
+    let char_class = |c| tail.class(c);
     let mut chars = rest.chars();
     let first = chars.next().expect("rest is not empty");
     let (class, next) = (char_class(first), chars.next().map(char_class));
@@ -53,18 +53,6 @@ pub(crate) fn piece_len_with(rest: &str, contraction: fn(&str) -> usize, tail: T
         });
     }
     rest_len(rest, tail)
-}
-
-/// `char_class(c)`, ASCII from one inlined table: the engines' classes agree on ASCII (tested),
-/// and an indirect call for every character was a tenth of encoding. The agreement is tested
-/// beside Oniguruma's classes.
-#[inline]
-fn class_of(char_class: fn(char) -> CharClass, c: char) -> CharClass {
-    if c.is_ascii() {
-        crate::gpt2::char_class(c)
-    } else {
-        char_class(c)
-    }
 }
 
 /// The length of the contraction (`'s 't 'm 'd 're 've 'll`, in any case) that starts `rest`, or 0.
@@ -97,6 +85,20 @@ pub(crate) struct Tail {
     pub char_class: fn(char) -> CharClass,
 }
 
+impl Tail {
+    /// `char_class(c)`, ASCII from V8's inlined table: the engines' classes agree on ASCII
+    /// (tested beside Oniguruma's), and an indirect call for every character was a tenth of
+    /// encoding.
+    #[inline]
+    fn class(&self, c: char) -> CharClass {
+        if c.is_ascii() {
+            char_class(c)
+        } else {
+            (self.char_class)(c)
+        }
+    }
+}
+
 /// cl100k_base's tail, in V8's classes.
 const TAIL: Tail = Tail {
     trailing: is_line_break,
@@ -111,7 +113,7 @@ pub(super) fn rest_len(rest: &str, tail: Tail) -> usize {
     let Tail {
         trailing, digits, ..
     } = tail;
-    let char_class = |c| class_of(tail.char_class, c);
+    let char_class = |c| tail.class(c);
     let mut chars = rest.chars();
     let first = chars.next().expect("rest is not empty");
     let (class, next) = (char_class(first), chars.next().map(char_class));
